@@ -1,0 +1,8 @@
+// Pure domain logic shared by the services and the web UI (no Node-only APIs, no clock reads).
+export * from "./time-zones";
+export * from "./zoned-time";
+export * from "./business-hours";
+export * from "./business-hours-format";
+export * from "./placeholders";
+export * from "./placeholder-values";
+export * from "./sms-segments";

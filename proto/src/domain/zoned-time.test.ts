@@ -1,0 +1,41 @@
+import { zonedWeekTime } from "./zoned-time";
+
+describe("zonedWeekTime", () => {
+  it("given midnight UTC on a Monday, when read in UTC, then it is Monday minute 0", () => {
+    expect(zonedWeekTime("UTC", new Date("2026-01-12T00:00Z"))).toEqual({ weekday: 0, minutes: 0 });
+  });
+  it("given one instant, when read in zones either side of the date line, then the weekday differs", () => {
+    const instant = new Date("2026-01-18T23:30Z"); // Sunday 23:30 UTC
+    expect(zonedWeekTime("Europe/London", instant)).toEqual({ weekday: 6, minutes: 23 * 60 + 30 });
+    expect(zonedWeekTime("Asia/Tokyo", instant)).toEqual({ weekday: 0, minutes: 8 * 60 + 30 });
+    expect(zonedWeekTime("Pacific/Honolulu", instant)).toEqual({ weekday: 6, minutes: 13 * 60 + 30 });
+  });
+  it("given a half-hour offset zone, then the minutes include the half hour", () => {
+    expect(zonedWeekTime("Asia/Kolkata", new Date("2026-01-14T04:00Z"))).toEqual({ weekday: 2, minutes: 9 * 60 + 30 });
+  });
+  it("given seconds past the minute, then they are ignored", () => {
+    expect(zonedWeekTime("UTC", new Date("2026-01-12T10:15:59.999Z"))).toEqual({ weekday: 0, minutes: 615 });
+  });
+  it("given an unknown zone or an invalid date, then it throws RangeError", () => {
+    expect(() => zonedWeekTime("Nowhere/Land", new Date("2026-01-12T00:00Z"))).toThrow(RangeError);
+    expect(() => zonedWeekTime("UTC", new Date(Number.NaN))).toThrow(RangeError);
+  });
+  it("given many calls, then results stay consistent (the formatter is cached per zone)", () => {
+    const instant = new Date("2026-06-01T12:00Z");
+    const first = zonedWeekTime("America/Denver", instant);
+    for (let i = 0; i < 1000; i++) expect(zonedWeekTime("America/Denver", instant)).toEqual(first);
+  });
+  it("given a runtime whose format() layout differs, when read, then formatToParts gives the same answer", () => {
+    const instant = new Date("2026-01-14T04:00Z");
+    const expected = zonedWeekTime("Asia/Kolkata", instant);
+    // format is an accessor returning a bound function at runtime; the lib typings call it a method.
+    const prototype = Intl.DateTimeFormat.prototype as unknown as { format: unknown };
+    const spy = jest.spyOn(prototype, "format", "get").mockReturnValue(() => "Wednesday, 9:30");
+    try {
+      expect(zonedWeekTime("Asia/Kolkata", instant)).toEqual(expected);
+      expect(spy).toHaveBeenCalled();
+    } finally {
+      spy.mockRestore();
+    }
+  });
+});

@@ -1,0 +1,44 @@
+import { BillingFrequency, Plan } from "./gen/rebound/common/v1/common_pb";
+
+/** The plan names the spec uses in URLs and payloads ('custom' is the enterprise plan). */
+export type PlanName = "starter" | "professional" | "enterprise";
+
+export function planFromName(name: string): Plan {
+  switch (name) {
+    case "starter":
+      return Plan.STARTER;
+    case "professional":
+      return Plan.PROFESSIONAL;
+    case "custom":
+    case "enterprise":
+      return Plan.ENTERPRISE;
+    default:
+      return Plan.UNSPECIFIED;
+  }
+}
+
+export function planName(plan: Plan): PlanName {
+  switch (plan) {
+    case Plan.STARTER:
+      return "starter";
+    case Plan.ENTERPRISE:
+      return "enterprise";
+    default:
+      return "professional";
+  }
+}
+
+/** Missed calls a month that each plan texts back (spec section 9). */
+export const PLAN_MONTHLY_CAP: Record<PlanName, number> = {
+  starter: 100,
+  professional: 1000,
+  enterprise: 10000,
+};
+
+export function billingFrequencyFromName(name: string): BillingFrequency {
+  return name === "yearly" ? BillingFrequency.YEARLY : BillingFrequency.MONTHLY;
+}
+
+export function billingFrequencyName(value: BillingFrequency): "monthly" | "yearly" {
+  return value === BillingFrequency.YEARLY ? "yearly" : "monthly";
+}

@@ -1,0 +1,10 @@
+export * from "./registry";
+export * from "./envelope";
+export * from "./enums";
+export * as identityV1 from "./gen/rebound/identity/v1/events_pb";
+export * as businessV1 from "./gen/rebound/business/v1/events_pb";
+export * as telephonyV1 from "./gen/rebound/telephony/v1/events_pb";
+export * as messagingV1 from "./gen/rebound/messaging/v1/events_pb";
+export * as billingV1 from "./gen/rebound/billing/v1/events_pb";
+export * as commonV1 from "./gen/rebound/common/v1/common_pb";
+export { timestampDate, timestampFromDate } from "@bufbuild/protobuf/wkt";

@@ -1,0 +1,38 @@
+import { create } from "@bufbuild/protobuf";
+import { timestampFromDate } from "@bufbuild/protobuf/wkt";
+import { decodeEnvelope, envelopeHeaders } from "./envelope";
+import { decodeEvent, encodeEvent, EVENT_REGISTRY, TOPICS, topicOf } from "./registry";
+import { CallMissedSchema } from "./gen/rebound/telephony/v1/events_pb";
+
+describe("event registry", () => {
+  it("maps every event type to the topic of the service that produces it", () => {
+    expect(topicOf("CallMissed")).toBe(TOPICS.telephony);
+    expect(topicOf("SmsSent")).toBe(TOPICS.messaging);
+    expect(topicOf("UserRegistered")).toBe(TOPICS.identity);
+    expect(Object.keys(EVENT_REGISTRY)).toHaveLength(19);
+  });
+
+  it("round-trips a payload through protobuf bytes", () => {
+    const at = new Date("2026-11-22T10:00:00.123Z");
+    const bytes = encodeEvent("CallMissed", {
+      callId: "c1",
+      businessId: "b1",
+      callSid: "CA1",
+      callerNumber: "+15551230001",
+      dedicatedNumber: "+15557654321",
+      occurredAt: timestampFromDate(at),
+    });
+    const decoded = decodeEvent("CallMissed", bytes);
+    expect(decoded.callerNumber).toBe("+15551230001");
+    expect(decoded.occurredAt && Number(decoded.occurredAt.seconds)).toBe(Math.floor(at.getTime() / 1000));
+  });
+
+  it("decodes an envelope from bus headers", () => {
+    const payload = create(CallMissedSchema, { callId: "c1", businessId: "b1" });
+    const headers = envelopeHeaders({ id: "0190-id", type: "CallMissed", key: "b1", occurredAt: new Date(0) });
+    const envelope = decodeEnvelope("b1", encodeEvent("CallMissed", payload), headers);
+    expect(envelope.type).toBe("CallMissed");
+    expect(envelope.id).toBe("0190-id");
+    if (envelope.type === "CallMissed") expect(envelope.payload.callId).toBe("c1");
+  });
+});

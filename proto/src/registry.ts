@@ -1,0 +1,81 @@
+import {
+  create,
+  fromBinary,
+  toBinary,
+  type DescMessage,
+  type MessageInitShape,
+  type MessageShape,
+} from "@bufbuild/protobuf";
+import * as billing from "./gen/rebound/billing/v1/events_pb";
+import * as business from "./gen/rebound/business/v1/events_pb";
+import * as identity from "./gen/rebound/identity/v1/events_pb";
+import * as messaging from "./gen/rebound/messaging/v1/events_pb";
+import * as telephony from "./gen/rebound/telephony/v1/events_pb";
+
+/** One topic per producing service. */
+export const TOPICS = {
+  identity: "rebound.identity.v1",
+  business: "rebound.business.v1",
+  telephony: "rebound.telephony.v1",
+  messaging: "rebound.messaging.v1",
+  billing: "rebound.billing.v1",
+} as const;
+
+export type Topic = (typeof TOPICS)[keyof typeof TOPICS];
+
+/** Where a handler that keeps failing sends the record, with the failure in its headers. */
+export const DEAD_LETTER_TOPIC = "rebound.deadletter.v1";
+
+const entry = <S extends DescMessage, T extends Topic>(schema: S, topic: T) => ({ schema, topic });
+
+/** Event type name -> protobuf schema and topic. The type name is the `event-type` header. */
+export const EVENT_REGISTRY = {
+  UserRegistered: entry(identity.UserRegisteredSchema, TOPICS.identity),
+  EmailVerified: entry(identity.EmailVerifiedSchema, TOPICS.identity),
+  UserProfileChanged: entry(identity.UserProfileChangedSchema, TOPICS.identity),
+  BusinessCreated: entry(business.BusinessCreatedSchema, TOPICS.business),
+  BusinessSettingsUpdated: entry(business.BusinessSettingsUpdatedSchema, TOPICS.business),
+  BusinessProfileUpdated: entry(business.BusinessProfileUpdatedSchema, TOPICS.business),
+  PhoneNumberPurchased: entry(telephony.PhoneNumberPurchasedSchema, TOPICS.telephony),
+  PhoneNumberReleased: entry(telephony.PhoneNumberReleasedSchema, TOPICS.telephony),
+  CallReceived: entry(telephony.CallReceivedSchema, TOPICS.telephony),
+  CallMissed: entry(telephony.CallMissedSchema, TOPICS.telephony),
+  ForwardingTestCompleted: entry(telephony.ForwardingTestCompletedSchema, TOPICS.telephony),
+  InboundSmsReceived: entry(messaging.InboundSmsReceivedSchema, TOPICS.messaging),
+  SmsQueued: entry(messaging.SmsQueuedSchema, TOPICS.messaging),
+  SmsSent: entry(messaging.SmsSentSchema, TOPICS.messaging),
+  SmsStatusChanged: entry(messaging.SmsStatusChangedSchema, TOPICS.messaging),
+  SmsSuppressed: entry(messaging.SmsSuppressedSchema, TOPICS.messaging),
+  CallerOptedOut: entry(messaging.CallerOptedOutSchema, TOPICS.messaging),
+  CallerOptedIn: entry(messaging.CallerOptedInSchema, TOPICS.messaging),
+  SubscriptionChanged: entry(billing.SubscriptionChangedSchema, TOPICS.billing),
+} as const;
+
+export type EventType = keyof typeof EVENT_REGISTRY;
+type SchemaOf<T extends EventType> = (typeof EVENT_REGISTRY)[T]["schema"];
+export type EventPayload<T extends EventType> = MessageShape<SchemaOf<T>>;
+export type EventPayloadInit<T extends EventType> = MessageInitShape<SchemaOf<T>>;
+
+export function isEventType(value: string): value is EventType {
+  return Object.prototype.hasOwnProperty.call(EVENT_REGISTRY, value);
+}
+
+export function topicOf(type: EventType): Topic {
+  return EVENT_REGISTRY[type].topic;
+}
+
+export function createPayload<T extends EventType>(type: T, init: EventPayloadInit<T>): EventPayload<T> {
+  const schema: DescMessage = EVENT_REGISTRY[type].schema;
+  return create(schema, init as MessageInitShape<DescMessage>) as EventPayload<T>;
+}
+
+export function encodeEvent<T extends EventType>(type: T, payload: EventPayload<T> | EventPayloadInit<T>): Uint8Array {
+  const schema: DescMessage = EVENT_REGISTRY[type].schema;
+  const message = create(schema, payload as MessageInitShape<DescMessage>);
+  return toBinary(schema, message);
+}
+
+export function decodeEvent<T extends EventType>(type: T, bytes: Uint8Array): EventPayload<T> {
+  const schema: DescMessage = EVENT_REGISTRY[type].schema;
+  return fromBinary(schema, bytes) as EventPayload<T>;
+}

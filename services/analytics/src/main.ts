@@ -1,0 +1,12 @@
+import { startTelemetry } from "@rebound/platform/src/telemetry/start-telemetry";
+
+startTelemetry("analytics");
+
+// Loaded after telemetry so express and kafkajs are instrumented.
+void import("@rebound/platform").then(async ({ runServiceMain }) => {
+  const { createAnalyticsService } = await import("./service");
+  await runServiceMain("analytics", (runtime) => createAnalyticsService(runtime));
+}).catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,44 @@
+import { join } from "node:path";
+import { createPgliteMigrationFactory, createPostgresMigrationFactory, deployMigrations } from "../../db/migrate";
+import { PrismaClient } from "../../generated/prisma/client";
+import { createSilentLogger } from "../../logging/logger";
+import { createTestDatabase } from "../../testing/test-database";
+import { describeEventBusContract } from "../contract/event-bus.contract";
+import type { EventBus } from "../event-bus";
+import { EmbeddedBus } from "./embedded-bus";
+
+describeEventBusContract(
+  process.env.DATABASE_URL ? "embedded log on PostgreSQL" : "embedded log on PGlite",
+  async () => {
+    const database = await createTestDatabase();
+    const factory = database.pglite
+      ? createPgliteMigrationFactory(database.pglite)
+      : createPostgresMigrationFactory(database.databaseUrl as string);
+    await deployMigrations(join(__dirname, "..", "..", ".."), factory);
+    const clients: PrismaClient[] = [];
+    const buses: EventBus[] = [];
+    const newBus = () => {
+      const client = new PrismaClient({ adapter: database.adapterFactory() });
+      clients.push(client);
+      const bus = new EmbeddedBus(client, {
+        logger: createSilentLogger(),
+        serializeAppends: database.kind === "postgres",
+        pollIntervalMs: 200,
+      });
+      buses.push(bus);
+      return bus;
+    };
+    let topics = 0;
+    return {
+      bus: newBus(),
+      newBus: async () => newBus(),
+      topic: () => `contract-${topics++}`,
+      cleanup: async () => {
+        await Promise.all(buses.map((bus) => bus.close()));
+        await Promise.all(clients.map((client) => client.$disconnect()));
+        await database.close();
+      },
+    };
+  },
+  { groupSharing: "single-active" },
+);

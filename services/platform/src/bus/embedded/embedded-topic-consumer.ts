@@ -1,0 +1,190 @@
+import { setTimeout as sleep } from "node:timers/promises";
+import type { Logger } from "../../logging/logger";
+import type { DeliveredRecord, RecordHandler } from "../event-bus";
+import type { EmbeddedBusDb } from "./embedded-bus";
+import { KeyOrderedDispatcher } from "./key-ordered-dispatcher";
+
+interface ConsumerOptions {
+  db: EmbeddedBusDb;
+  groupId: string;
+  topic: string;
+  handler: RecordHandler;
+  concurrency: number;
+  logger: Logger;
+  pollIntervalMs: number;
+  batchSize: number;
+}
+
+interface MessageRow {
+  seq: bigint | string | number;
+  partition: number;
+  key: string;
+  headers: Record<string, string> | string;
+  value: Uint8Array;
+}
+
+const COMMIT_INTERVAL_MS = 100;
+const MAX_RETRY_DELAY_MS = 5_000;
+const STOP_GRACE_MS = 5_000;
+
+class Abandoned extends Error {}
+
+/** One consumer group reading one topic of the embedded log. */
+export class EmbeddedTopicConsumer {
+  readonly groupId: string;
+  readonly topic: string;
+  private dispatcher?: KeyOrderedDispatcher;
+  private fetchedUpTo = 0n;
+  private committed = 0n;
+  /** Handled before the last stop, above the committed offset: skipped when fetched again. */
+  private alreadyHandled = new Set<bigint>();
+  private dirty = false;
+  private stopping = false;
+  /** Set when the stop grace period ran out: handlers being retried give up. */
+  private abandoning = false;
+  private wakeUp?: () => void;
+  private woken = false;
+  private loop?: Promise<void>;
+  private commitTimer?: NodeJS.Timeout;
+
+  constructor(private readonly options: ConsumerOptions) {
+    this.groupId = options.groupId;
+    this.topic = options.topic;
+  }
+
+  start(): void {
+    this.loop = this.run().catch((error: unknown) => {
+      this.options.logger.error({ err: error, group: this.groupId, topic: this.topic }, "embedded consumer crashed");
+    });
+  }
+
+  wake(): void {
+    this.woken = true;
+    this.wakeUp?.();
+  }
+
+  async stop(): Promise<void> {
+    this.stopping = true;
+    this.wake();
+    await this.loop;
+    await this.dispatcher?.drain(STOP_GRACE_MS, () => {
+      this.abandoning = true;
+    });
+    if (this.commitTimer) clearTimeout(this.commitTimer);
+    await this.commit().catch((error: unknown) => this.options.logger.warn({ err: error }, "final offset commit failed"));
+  }
+
+  private async run(): Promise<void> {
+    const offset = await this.loadCommitted();
+    this.committed = offset.committedSeq;
+    this.alreadyHandled = new Set(offset.handledAbove);
+    this.fetchedUpTo = this.committed;
+    this.dispatcher = new KeyOrderedDispatcher(
+      (record) => this.handleWithRetry(record),
+      this.options.concurrency,
+      this.committed,
+      () => this.scheduleCommit(),
+    );
+    while (!this.stopping) {
+      if (this.dispatcher.backlog >= this.options.batchSize * 2) {
+        await this.waitForWake(20);
+        continue;
+      }
+      this.woken = false;
+      const rows = await this.fetch();
+      for (const row of rows) {
+        const seq = BigInt(row.seq);
+        if (this.alreadyHandled.delete(seq)) this.dispatcher.pushHandled(seq);
+        else this.dispatcher.push(toRecord(this.topic, row));
+      }
+      const last = rows.at(-1);
+      if (last) this.fetchedUpTo = BigInt(last.seq);
+      if (rows.length < this.options.batchSize && !this.woken) await this.waitForWake(this.options.pollIntervalMs);
+    }
+  }
+
+  private async handleWithRetry(record: DeliveredRecord): Promise<void> {
+    for (let attempt = 1; ; attempt++) {
+      if (this.abandoning) throw new Abandoned();
+      try {
+        await this.options.handler(record);
+        return;
+      } catch (error) {
+        const delay = Math.min(MAX_RETRY_DELAY_MS, 50 * 2 ** Math.min(attempt, 10));
+        this.options.logger.warn(
+          { err: error, group: this.groupId, topic: this.topic, offset: record.offset, attempt },
+          "handler failed; retrying",
+        );
+        await sleep(delay);
+      }
+    }
+  }
+
+  private waitForWake(ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        this.wakeUp = undefined;
+        resolve();
+      };
+      const timer = setTimeout(done, ms);
+      this.wakeUp = done;
+    });
+  }
+
+  private async fetch(): Promise<MessageRow[]> {
+    return this.options.db.$queryRawUnsafe<MessageRow[]>(
+      `SELECT seq, partition, key, headers, value FROM "bus"."messages" WHERE topic = $1 AND seq > $2 ORDER BY seq LIMIT $3`,
+      this.topic,
+      this.fetchedUpTo,
+      this.options.batchSize,
+    );
+  }
+
+  private async loadCommitted(): Promise<{ committedSeq: bigint; handledAbove: bigint[] }> {
+    const rows = await this.options.db.$queryRawUnsafe<{ committed_seq: bigint | string; handled_above: (bigint | string)[] }[]>(
+      `SELECT committed_seq, handled_above FROM "bus"."consumer_offsets" WHERE group_id = $1 AND topic = $2`,
+      this.groupId,
+      this.topic,
+    );
+    const row = rows[0];
+    if (!row) return { committedSeq: 0n, handledAbove: [] };
+    return { committedSeq: BigInt(row.committed_seq), handledAbove: (row.handled_above ?? []).map((seq) => BigInt(seq)) };
+  }
+
+  private scheduleCommit(): void {
+    this.dirty = true;
+    if (this.commitTimer || this.stopping) return;
+    this.commitTimer = setTimeout(() => {
+      this.commitTimer = undefined;
+      this.commit().catch((error: unknown) => this.options.logger.warn({ err: error }, "offset commit failed"));
+    }, COMMIT_INTERVAL_MS);
+  }
+
+  private async commit(): Promise<void> {
+    if (!this.dirty || !this.dispatcher) return;
+    this.dirty = false;
+    const watermark = this.dispatcher.watermark;
+    const handledAbove = this.dispatcher.handledAboveWatermark();
+    await this.options.db.$executeRawUnsafe(
+      `INSERT INTO "bus"."consumer_offsets" (group_id, topic, committed_seq, handled_above, updated_at) VALUES ($1, $2, $3, $4::bigint[], now())
+       ON CONFLICT (group_id, topic) DO UPDATE SET committed_seq = EXCLUDED.committed_seq, handled_above = EXCLUDED.handled_above, updated_at = now()`,
+      this.groupId,
+      this.topic,
+      watermark,
+      handledAbove.map(String),
+    );
+    this.committed = watermark;
+  }
+}
+
+function toRecord(topic: string, row: MessageRow): DeliveredRecord {
+  return {
+    topic,
+    key: row.key,
+    value: row.value,
+    headers: typeof row.headers === "string" ? (JSON.parse(row.headers) as Record<string, string>) : row.headers,
+    partition: row.partition,
+    offset: String(row.seq),
+  };
+}

@@ -1,0 +1,51 @@
+import { setTimeout as sleep } from "node:timers/promises";
+import type { DeliveredRecord } from "../event-bus";
+import { KeyOrderedDispatcher } from "./key-ordered-dispatcher";
+
+const record = (seq: number, key: string): DeliveredRecord => ({
+  topic: "t",
+  key,
+  value: new Uint8Array(),
+  headers: {},
+  partition: 0,
+  offset: String(seq),
+});
+
+describe("KeyOrderedDispatcher", () => {
+  it("handles one key in order and several keys concurrently, and advances the watermark only past finished records", async () => {
+    const handled: string[] = [];
+    let concurrent = 0;
+    let maxConcurrent = 0;
+    const dispatcher = new KeyOrderedDispatcher(
+      async (r) => {
+        concurrent++;
+        maxConcurrent = Math.max(maxConcurrent, concurrent);
+        await sleep(r.key === "slow" ? 30 : 1);
+        handled.push(`${r.key}:${r.offset}`);
+        concurrent--;
+      },
+      4,
+      0n,
+      () => undefined,
+    );
+    dispatcher.push(record(1, "slow"));
+    dispatcher.push(record(2, "a"));
+    dispatcher.push(record(3, "a"));
+    dispatcher.push(record(4, "b"));
+    await sleep(15);
+    expect(handled).toEqual(expect.arrayContaining(["a:2", "a:3", "b:4"]));
+    expect(handled.indexOf("a:2")).toBeLessThan(handled.indexOf("a:3"));
+    expect(dispatcher.watermark).toBe(0n); // record 1 (slow) is still running
+    await sleep(40);
+    expect(dispatcher.watermark).toBe(4n);
+    expect(maxConcurrent).toBeGreaterThan(1);
+  });
+
+  it("stops starting records when drained and leaves the rest uncommitted", async () => {
+    const dispatcher = new KeyOrderedDispatcher(() => sleep(20), 1, 0n, () => undefined);
+    dispatcher.push(record(1, "a"));
+    dispatcher.push(record(2, "a"));
+    await dispatcher.drain(0, () => undefined);
+    expect(dispatcher.watermark).toBe(1n);
+  });
+});

@@ -1,0 +1,40 @@
+/** One message on the bus. `value` is the protobuf encoding of the event. */
+export interface BusRecord {
+  topic: string;
+  /** Partitioning key: records with the same key are delivered in order. */
+  key: string;
+  value: Uint8Array;
+  headers: Record<string, string>;
+}
+
+export interface DeliveredRecord extends BusRecord {
+  partition: number;
+  /** Position in the partition (embedded: global sequence number), as a decimal string. */
+  offset: string;
+}
+
+export type RecordHandler = (record: DeliveredRecord) => Promise<void>;
+
+export interface SubscribeOptions {
+  groupId: string;
+  topics: string[];
+  /** Called once per record; records of one key never run concurrently and arrive in order. */
+  handler: RecordHandler;
+  /** Maximum records of different keys handled at once. */
+  concurrency?: number;
+}
+
+export interface Subscription {
+  /** Stops fetching, waits for in-flight handlers, commits offsets. */
+  stop(): Promise<void>;
+}
+
+export interface EventBus {
+  readonly kind: "embedded" | "kafka";
+  publish(records: BusRecord[]): Promise<void>;
+  subscribe(options: SubscribeOptions): Promise<Subscription>;
+  /** For /readyz. */
+  isReady(): Promise<boolean>;
+  /** Stops every subscription (committing offsets) and disconnects. */
+  close(): Promise<void>;
+}

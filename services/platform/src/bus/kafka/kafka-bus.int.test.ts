@@ -1,0 +1,55 @@
+import { describeEventBusContract, type EventBusContractContext } from "../contract/event-bus.contract";
+import { Collector, contractRecord, uniqueGroup, waitFor } from "../contract/contract-fixtures";
+import { mockClusterContext, realClusterContext } from "./testing/kafka-contract-setup";
+
+// KAFKA_MOCK=1: librdkafka's mock cluster from .ci/kafka-mock (needs gcc and librdkafka-dev).
+// KAFKA_BROKERS=host:port,...: a real cluster (topics are created and deleted by the suite).
+const realBrokers = process.env.KAFKA_BROKERS?.split(",").map((broker) => broker.trim()).filter(Boolean);
+const context: (() => Promise<EventBusContractContext>) | undefined = realBrokers?.length
+  ? () => realClusterContext(realBrokers)
+  : process.env.KAFKA_MOCK === "1"
+    ? mockClusterContext
+    : undefined;
+
+if (context) {
+  describeEventBusContract(realBrokers?.length ? "kafka (real cluster)" : "kafka (librdkafka mock cluster)", context);
+
+  describe("kafka adapter at shutdown", () => {
+    let ctx: EventBusContractContext;
+    beforeAll(async () => {
+      ctx = await context();
+    });
+    afterAll(() => ctx?.cleanup());
+
+    it("given a handler that keeps failing, when its subscription stops, then stop returns promptly and the record goes to the group's next consumer", async () => {
+      const topic = ctx.topic();
+      const groupId = uniqueGroup("poison");
+      const poison = contractRecord(topic, "poison", 0);
+      await ctx.bus.publish([poison]);
+      let attempts = 0;
+      const failing = await ctx.bus.subscribe({
+        groupId,
+        topics: [topic],
+        handler: async () => {
+          attempts++;
+          throw new Error("always fails");
+        },
+      });
+      await waitFor(() => attempts >= 3, 8_000, "a few attempts");
+      const stopStarted = Date.now();
+      await failing.stop();
+      expect(Date.now() - stopStarted).toBeLessThan(3_000);
+
+      const next = new Collector();
+      const later = await (await ctx.newBus()).subscribe({ groupId, topics: [topic], handler: async (r) => void next.records.push(r) });
+      await waitFor(() => next.has([poison]), 9_000, "the failed record to come again");
+      await later.stop();
+      expect(next.records).toHaveLength(1);
+    });
+  });
+} else {
+  it("given neither KAFKA_MOCK=1 nor KAFKA_BROKERS, then the Kafka contract suite has no cluster to run against", () => {
+    expect(process.env.KAFKA_BROKERS).toBeUndefined();
+    expect(process.env.KAFKA_MOCK).not.toBe("1");
+  });
+}

@@ -1,0 +1,133 @@
+import { KafkaJSError, type EachMessagePayload, type Kafka } from "kafkajs";
+import type { SubscribeOptions, Subscription } from "../event-bus";
+import type { BusLogger } from "./kafka-logger";
+import { toDeliveredRecord } from "./kafka-records";
+
+/** kafkajs consumer-group timings. Tests shorten them; see DEFAULT_CONSUMER_TIMINGS for production. */
+export interface KafkaConsumerTimings {
+  sessionTimeout: number;
+  rebalanceTimeout: number;
+  heartbeatInterval: number;
+  /** Longest a fetch waits on the broker for new records (does not delay records that are there). */
+  maxWaitTimeInMs: number;
+}
+
+/** kafkajs's own defaults. */
+export const DEFAULT_CONSUMER_TIMINGS: KafkaConsumerTimings = {
+  sessionTimeout: 30_000,
+  rebalanceTimeout: 60_000,
+  heartbeatInterval: 3_000,
+  maxWaitTimeInMs: 5_000,
+};
+
+/** Timings that keep joins, rebalances and stops fast against a local test cluster. */
+export const TEST_CONSUMER_TIMINGS: KafkaConsumerTimings = {
+  sessionTimeout: 6_000,
+  rebalanceTimeout: 3_000,
+  heartbeatInterval: 500,
+  maxWaitTimeInMs: 100,
+};
+
+/** Backoff between attempts when a handler throws; the record is retried in place, never skipped. */
+export interface HandlerRetryPolicy {
+  initialDelayMs: number;
+  maxDelayMs: number;
+}
+
+export const DEFAULT_HANDLER_RETRY: HandlerRetryPolicy = { initialDelayMs: 100, maxDelayMs: 5_000 };
+
+export interface KafkaSubscriptionSettings {
+  timings: KafkaConsumerTimings;
+  handlerRetry: HandlerRetryPolicy;
+  concurrency: number;
+  /** Mid-batch commit interval; offsets are also committed after every batch and on stop. */
+  autoCommitIntervalMs: number;
+  logger?: BusLogger;
+}
+
+/** Thrown out of eachMessage at shutdown: kafkajs leaves the offset unresolved and does not log KafkaJSErrors. */
+class HandlerAbandonedError extends KafkaJSError {
+  constructor() {
+    super("handler abandoned because the subscription is stopping", { retriable: true });
+  }
+}
+
+export async function startKafkaSubscription(
+  kafka: Kafka,
+  options: SubscribeOptions,
+  settings: KafkaSubscriptionSettings,
+): Promise<Subscription> {
+  const { groupId } = options;
+  const { timings, handlerRetry, logger } = settings;
+  const consumer = kafka.consumer({ groupId, ...timings });
+  let stopping = false;
+  const wakeSleepers = new Set<() => void>();
+
+  /** Waits between handler attempts, heartbeating so a long retry does not cost the group membership. */
+  const backoff = async (delayMs: number, heartbeat: () => Promise<void>): Promise<void> => {
+    const until = Date.now() + delayMs;
+    while (!stopping && Date.now() < until) {
+      await new Promise<void>((resolve) => {
+        const done = () => {
+          clearTimeout(timer);
+          wakeSleepers.delete(done);
+          resolve();
+        };
+        const timer = setTimeout(done, Math.min(until - Date.now(), timings.heartbeatInterval));
+        wakeSleepers.add(done);
+      });
+      if (stopping) return;
+      // Throws while the group rebalances: the record stays unresolved and is fetched again after the rejoin.
+      await heartbeat();
+    }
+  };
+
+  const eachMessage = async ({ topic, partition, message, heartbeat }: EachMessagePayload): Promise<void> => {
+    const record = toDeliveredRecord(topic, partition, message);
+    for (let attempt = 1; ; attempt++) {
+      if (stopping) throw new HandlerAbandonedError();
+      try {
+        await options.handler(record);
+        return;
+      } catch (error) {
+        if (stopping) throw new HandlerAbandonedError();
+        const delayMs = Math.min(handlerRetry.maxDelayMs, handlerRetry.initialDelayMs * 2 ** Math.min(attempt - 1, 20));
+        logger?.warn(
+          { err: error, groupId, topic, partition, offset: record.offset, attempt, retryInMs: delayMs },
+          "bus handler failed; retrying the record",
+        );
+        await backoff(delayMs, heartbeat);
+      }
+    }
+  };
+
+  consumer.on(consumer.events.CRASH, ({ payload }) => {
+    logger?.error({ err: payload.error, groupId, restart: payload.restart }, "kafka consumer crashed");
+  });
+
+  try {
+    await consumer.connect();
+    // New groups start at the beginning: consumers are idempotent, and losing events is worse than replaying.
+    await consumer.subscribe({ topics: options.topics, fromBeginning: true });
+    await consumer.run({
+      partitionsConsumedConcurrently: settings.concurrency,
+      autoCommit: true,
+      autoCommitInterval: settings.autoCommitIntervalMs,
+      eachMessage,
+    });
+  } catch (error) {
+    await consumer.disconnect().catch(() => undefined);
+    throw error;
+  }
+
+  let stopped: Promise<void> | undefined;
+  return {
+    stop: () =>
+      (stopped ??= (async () => {
+        stopping = true;
+        for (const wake of [...wakeSleepers]) wake();
+        // stop() waits for in-flight batches, which commit their resolved offsets before the group is left.
+        await consumer.disconnect();
+      })()),
+  };
+}

@@ -1,0 +1,8 @@
+import { describeCacheContract } from "./cache.contract";
+import { MemoryCache, MemoryRateLimiterFactory } from "./memory-cache";
+
+describeCacheContract("memory", async () => ({
+  cache: new MemoryCache(),
+  limiters: new MemoryRateLimiterFactory(),
+  close: async () => undefined,
+}));

@@ -1,0 +1,68 @@
+import { createClient } from "redis";
+import { RateLimiterRedis, RateLimiterRes } from "rate-limiter-flexible";
+import type { Cache, RateLimiter, RateLimiterFactory, RateLimiterOptions } from "./cache";
+import { toResult } from "./rate-limit-result";
+
+export type RedisClient = ReturnType<typeof createClient>;
+
+export async function connectRedis(url: string): Promise<RedisClient> {
+  const client = createClient({ url, socket: { reconnectStrategy: (retries) => Math.min(retries * 100, 3_000) } });
+  client.on("error", () => undefined); // reconnects on its own; readiness reports the outage
+  await client.connect();
+  return client;
+}
+
+export class RedisCache implements Cache {
+  constructor(
+    private readonly client: RedisClient,
+    private readonly prefix = "rebound:",
+  ) {}
+
+  async get(key: string): Promise<string | undefined> {
+    return (await this.client.get(this.prefix + key)) ?? undefined;
+  }
+
+  async set(key: string, value: string, ttlSeconds?: number): Promise<void> {
+    await this.client.set(this.prefix + key, value, ttlSeconds ? { EX: ttlSeconds } : undefined);
+  }
+
+  async setIfAbsent(key: string, value: string, ttlSeconds: number): Promise<boolean> {
+    return (await this.client.set(this.prefix + key, value, { NX: true, EX: ttlSeconds })) === "OK";
+  }
+
+  async delete(key: string): Promise<void> {
+    await this.client.del(this.prefix + key);
+  }
+
+  async close(): Promise<void> {
+    if (this.client.isOpen) await this.client.quit();
+  }
+}
+
+export class RedisRateLimiterFactory implements RateLimiterFactory {
+  constructor(private readonly client: RedisClient) {}
+
+  create(options: RateLimiterOptions): RateLimiter {
+    const limiter = new RateLimiterRedis({
+      storeClient: this.client,
+      useRedisPackage: true,
+      keyPrefix: `rebound:rl:${options.name}`,
+      points: options.points,
+      duration: options.durationSeconds,
+      blockDuration: options.blockDurationSeconds ?? 0,
+    });
+    return {
+      consume: (key, points = 1) =>
+        limiter.consume(key, points).then(
+          (res) => toResult(res, true),
+          (rejection: unknown) => {
+            if (rejection instanceof RateLimiterRes) return toResult(rejection, false);
+            throw rejection;
+          },
+        ),
+      reset: async (key) => {
+        await limiter.delete(key);
+      },
+    };
+  }
+}

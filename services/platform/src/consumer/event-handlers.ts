@@ -1,0 +1,14 @@
+import type { EventEnvelope, EventType } from "@rebound/contracts";
+
+export type EventHandler<T extends EventType> = (event: EventEnvelope<T>) => Promise<void>;
+
+export type EventHandlerMap = { [T in EventType]?: EventHandler<T> };
+
+/** A consumer group of a service: the events it handles, one handler each. */
+export interface ConsumerDefinition {
+  /** Consumer group id, unique across the system, e.g. `messaging.dispatch`. */
+  group: string;
+  handlers: EventHandlerMap;
+  /** Keys handled at once (records of one key are always sequential). */
+  concurrency?: number;
+}

@@ -1,0 +1,113 @@
+import {
+  DEAD_LETTER_TOPIC,
+  decodeEnvelope,
+  HEADERS,
+  isEventType,
+  topicOf,
+  UnknownEventError,
+  type AnyEventEnvelope,
+  type EventType,
+} from "@rebound/contracts";
+import { context, propagation, ROOT_CONTEXT, trace } from "@opentelemetry/api";
+import { setTimeout as sleep } from "node:timers/promises";
+import type { DeliveredRecord, EventBus, Subscription } from "../bus/event-bus";
+import { busEventLag, busHandlerDuration, deadLetters } from "../http/metrics";
+import type { Logger } from "../logging/logger";
+import type { ConsumerDefinition, EventHandler } from "./event-handlers";
+
+export interface RetryPolicy {
+  maxAttempts: number;
+  baseDelayMs: number;
+  maxDelayMs: number;
+}
+
+export const DEFAULT_RETRY_POLICY: RetryPolicy = { maxAttempts: 8, baseDelayMs: 50, maxDelayMs: 10_000 };
+
+const tracer = trace.getTracer("rebound.bus");
+
+/**
+ * Subscribes a consumer definition: decodes each record, calls the handler for its
+ * event type with retries and exponential backoff, and after the last attempt puts
+ * the record on the dead-letter topic (with the failure in its headers) so the
+ * partition moves on and nothing is dropped silently.
+ */
+export async function subscribeConsumer(
+  bus: EventBus,
+  definition: ConsumerDefinition,
+  logger: Logger,
+  retry: RetryPolicy = DEFAULT_RETRY_POLICY,
+): Promise<Subscription> {
+  const types = Object.keys(definition.handlers).filter(isEventType);
+  const topics = [...new Set(types.map(topicOf))];
+  return bus.subscribe({
+    groupId: definition.group,
+    topics,
+    concurrency: definition.concurrency,
+    handler: (record) => handleRecord(bus, definition, record, logger, retry),
+  });
+}
+
+async function handleRecord(
+  bus: EventBus,
+  definition: ConsumerDefinition,
+  record: DeliveredRecord,
+  logger: Logger,
+  retry: RetryPolicy,
+): Promise<void> {
+  const type = record.headers[HEADERS.eventType] ?? "";
+  if (!isEventType(type) || !definition.handlers[type]) return;
+  let envelope: AnyEventEnvelope;
+  try {
+    envelope = decodeEnvelope(record.key, record.value, record.headers);
+  } catch (error) {
+    if (error instanceof UnknownEventError) return;
+    await deadLetter(bus, definition.group, record, error, logger);
+    return;
+  }
+  busEventLag.observe({ group: definition.group }, Math.max(0, Date.now() - envelope.occurredAt.getTime()) / 1000);
+  const handler = definition.handlers[type] as EventHandler<EventType>;
+  const parent = propagation.extract(ROOT_CONTEXT, record.headers);
+  for (let attempt = 1; ; attempt++) {
+    const stopTimer = busHandlerDuration.startTimer({ group: definition.group, type });
+    try {
+      await context.with(parent, () =>
+        tracer.startActiveSpan(`${definition.group} ${type}`, async (span) => {
+          try {
+            await handler(envelope);
+          } finally {
+            span.end();
+          }
+        }),
+      );
+      stopTimer({ outcome: "ok" });
+      return;
+    } catch (error) {
+      stopTimer({ outcome: "error" });
+      if (attempt >= retry.maxAttempts) {
+        await deadLetter(bus, definition.group, record, error, logger);
+        return;
+      }
+      logger.warn({ err: error, group: definition.group, type, eventId: envelope.id, attempt }, "event handler failed; retrying");
+      await sleep(Math.min(retry.maxDelayMs, retry.baseDelayMs * 2 ** (attempt - 1)));
+    }
+  }
+}
+
+async function deadLetter(bus: EventBus, group: string, record: DeliveredRecord, error: unknown, logger: Logger) {
+  logger.error({ err: error, group, topic: record.topic, offset: record.offset }, "event sent to the dead-letter topic");
+  deadLetters.inc({ group, topic: record.topic });
+  await bus.publish([
+    {
+      topic: DEAD_LETTER_TOPIC,
+      key: record.key,
+      value: record.value,
+      headers: {
+        ...record.headers,
+        "dlq-original-topic": record.topic,
+        "dlq-original-offset": record.offset,
+        "dlq-consumer-group": group,
+        "dlq-error": String(error instanceof Error ? error.message : error).slice(0, 500),
+      },
+    },
+  ]);
+}

@@ -1,0 +1,13 @@
+export { createPgliteMigrationFactory } from "./fixed-pglite-adapter";
+export type { MigrationAdapterFactory, ScopedMigrationAdapterFactory } from "./migration-adapter";
+export {
+  checkDrift,
+  createMigration,
+  deployMigrations,
+  markMigrationRolledBack,
+  MigrationFailedError,
+  migrationStatus,
+  type MigrationStatus,
+} from "./migrator";
+export { createPostgresMigrationFactory } from "./postgres-migration-factory";
+export { findMigratableServices, findRepoRoot } from "./service-discovery";

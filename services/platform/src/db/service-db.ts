@@ -1,0 +1,86 @@
+import type { EventPayload, EventPayloadInit, EventType } from "@rebound/contracts";
+import type { Clock } from "../clock/clock";
+import { type Outbox } from "../outbox/outbox";
+import { createPendingEvent, type PendingEvent } from "../outbox/pending-event";
+import { quoteIdent, type SqlExecutor } from "./sql-executor";
+
+/** What `db.transaction` adds to the Prisma transaction client. */
+export interface EventAppender {
+  /** Records an event in this transaction; it is published once the transaction commits. Returns the event id. */
+  append<T extends EventType>(type: T, key: string, payload: EventPayload<T> | EventPayloadInit<T>): string;
+}
+
+/** Any generated Prisma client: its overloaded `$transaction` is called in its interactive form. */
+export interface PrismaClientLike extends SqlExecutor {
+  $transaction: object;
+  $disconnect(): Promise<void>;
+}
+
+type InteractiveTransaction = <R>(
+  fn: (tx: unknown) => Promise<R>,
+  options?: { maxWait?: number; timeout?: number },
+) => Promise<R>;
+
+/** PGlite runs one transaction at a time, so waiting for the connection can take a while under load. */
+const TRANSACTION_OPTIONS = { maxWait: 30_000, timeout: 30_000 };
+
+/**
+ * A service's database handle: its Prisma client for reads, and `transaction`,
+ * which gives the Prisma transaction client plus `append` for the outbox.
+ */
+export class ServiceDb<TClient extends PrismaClientLike, TTx extends SqlExecutor> {
+  private readonly processedTable: string;
+
+  constructor(
+    readonly client: TClient,
+    readonly outbox: Outbox,
+    private readonly clock: Clock,
+  ) {
+    this.processedTable = `${quoteIdent(outbox.schema)}."processed_events"`;
+  }
+
+  async transaction<R>(fn: (tx: TTx & EventAppender) => Promise<R>): Promise<R> {
+    const pending: PendingEvent[] = [];
+    const now = () => this.clock.now();
+    const interactive = (this.client.$transaction as InteractiveTransaction).bind(this.client);
+    const result = await interactive(async (tx) => {
+      const raw = tx as TTx;
+      const append: EventAppender["append"] = (type, key, payload) => {
+        const event = createPendingEvent(type, key, payload, now());
+        pending.push(event);
+        return event.id;
+      };
+      const withAppend = new Proxy(raw, {
+        get: (target, property, receiver) => (property === "append" ? append : Reflect.get(target, property, receiver)),
+      }) as TTx & EventAppender;
+      const value = await fn(withAppend);
+      await this.outbox.writeInTransaction(raw, pending);
+      return value;
+    }, TRANSACTION_OPTIONS);
+    this.outbox.afterCommit(pending);
+    return result;
+  }
+
+  /**
+   * Runs `fn` in a transaction that also records (consumer, eventId) in
+   * processed_events; an event already processed is skipped. The handler's writes
+   * and the mark commit together, so a redelivered event has no second effect.
+   * Returns false when it was a duplicate.
+   */
+  async processOnce(
+    consumer: string,
+    eventId: string,
+    fn: (tx: TTx & EventAppender) => Promise<void>,
+  ): Promise<boolean> {
+    return this.transaction(async (tx) => {
+      const inserted = await tx.$executeRawUnsafe(
+        `INSERT INTO ${this.processedTable} (consumer, event_id) VALUES ($1, $2::uuid) ON CONFLICT DO NOTHING`,
+        consumer,
+        eventId,
+      );
+      if (inserted === 0) return false;
+      await fn(tx);
+      return true;
+    });
+  }
+}

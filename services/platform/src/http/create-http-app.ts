@@ -1,0 +1,60 @@
+import express, { type Express, type RequestHandler } from "express";
+import { randomUUID } from "node:crypto";
+import type { Logger } from "../logging/logger";
+import { runWithRequestContext } from "../logging/request-context";
+import { errorMiddleware, notFoundHandler } from "./error-middleware";
+import { httpRequestDuration, metricsRegistry } from "./metrics";
+
+export type ReadinessCheck = () => Promise<boolean>;
+
+export interface HttpAppOptions {
+  logger: Logger;
+  /** Named checks for /readyz (db, bus ...). */
+  readiness?: Record<string, ReadinessCheck>;
+  /** Mounted after the health endpoints, before the JSON 404 and the error handler. */
+  mount: (app: Express) => void;
+  /** Paths that fall through to the mounts instead of the JSON 404 (e.g. an SPA). Default: JSON 404 for all. */
+  notFound?: RequestHandler;
+}
+
+const REQUEST_ID = /^[\w.:-]{1,128}$/;
+
+/** An express app with request ids, health, readiness, metrics and one error handler. */
+export function createHttpApp(options: HttpAppOptions): Express {
+  const app = express();
+  app.disable("x-powered-by");
+  app.set("trust proxy", "loopback, linklocal, uniquelocal");
+
+  app.use((req, res, next) => {
+    const incoming = req.header("x-request-id");
+    const requestId = incoming && REQUEST_ID.test(incoming) ? incoming : randomUUID();
+    res.setHeader("x-request-id", requestId);
+    const stopTimer = httpRequestDuration.startTimer({ method: req.method });
+    res.on("finish", () => {
+      const route = req.route?.path ? `${req.baseUrl}${String(req.route.path)}` : "unmatched";
+      stopTimer({ route, status: String(res.statusCode) });
+    });
+    runWithRequestContext({ requestId }, next);
+  });
+
+  app.get("/healthz", (_req, res) => {
+    res.json({ status: "ok" });
+  });
+  app.get("/readyz", async (_req, res) => {
+    const checks = Object.entries(options.readiness ?? {});
+    const results = await Promise.all(
+      checks.map(async ([name, check]) => [name, await check().catch(() => false)] as const),
+    );
+    const ready = results.every(([, ok]) => ok);
+    res.status(ready ? 200 : 503).json({ status: ready ? "ready" : "not ready", checks: Object.fromEntries(results) });
+  });
+  app.get("/metrics", async (_req, res) => {
+    res.setHeader("Content-Type", metricsRegistry.contentType);
+    res.send(await metricsRegistry.metrics());
+  });
+
+  options.mount(app);
+  app.use(options.notFound ?? notFoundHandler);
+  app.use(errorMiddleware(options.logger));
+  return app;
+}

@@ -1,0 +1,90 @@
+import type { Logger } from "../logging/logger";
+import type { SqlExecutor } from "../db/sql-executor";
+import type { EventBus } from "../bus/event-bus";
+import { EmbeddedBus } from "../bus/embedded/embedded-bus";
+import { EventLogRepository } from "./event-log.repository";
+import { toBusRecord, type PendingEvent } from "./pending-event";
+
+const MARK_PUBLISHED_DELAY_MS = 20;
+
+/**
+ * The transactional outbox of one service. Events are written to the service's
+ * event_log in the same transaction as the state change. With the embedded bus
+ * (same database) they are appended to the bus in that transaction too, so a
+ * commit is a publish. With Kafka they are published right after the commit and
+ * marked published; the relay publishes whatever a crash left behind.
+ */
+export class Outbox {
+  private readonly log: EventLogRepository;
+  private readonly toMark = new Set<string>();
+  private markTimer?: NodeJS.Timeout;
+  private inFlight = new Set<Promise<void>>();
+
+  constructor(
+    readonly schema: string,
+    private readonly bus: EventBus,
+    private readonly db: SqlExecutor,
+    private readonly logger: Logger,
+  ) {
+    this.log = new EventLogRepository(schema);
+  }
+
+  get publishesInTransaction(): boolean {
+    return this.bus instanceof EmbeddedBus;
+  }
+
+  async writeInTransaction(tx: SqlExecutor, events: PendingEvent[]): Promise<void> {
+    if (events.length === 0) return;
+    if (this.bus instanceof EmbeddedBus) {
+      await this.log.insert(tx, events, true);
+      await this.bus.appendInTransaction(tx, events.map(toBusRecord));
+    } else {
+      await this.log.insert(tx, events, false);
+    }
+  }
+
+  afterCommit(events: PendingEvent[]): void {
+    if (events.length === 0) return;
+    if (this.bus instanceof EmbeddedBus) {
+      this.bus.notifyCommitted(events.map((event) => event.topic));
+      return;
+    }
+    const publishing = this.bus
+      .publish(events.map(toBusRecord))
+      .then(() => this.queueMarkPublished(events.map((event) => event.id)))
+      .catch((error: unknown) => this.logger.warn({ err: error }, "publish after commit failed; the relay will retry"))
+      .finally(() => this.inFlight.delete(publishing));
+    this.inFlight.add(publishing);
+  }
+
+  /** Publishes rows a crash left unpublished. Returns how many it published. */
+  async relayOnce(olderThanMs = 2_000, limit = 500): Promise<number> {
+    const events = await this.log.findUnpublished(this.db, olderThanMs, limit);
+    if (events.length === 0) return 0;
+    await this.bus.publish(events.map(toBusRecord));
+    await this.log.markPublished(this.db, events.map((event) => event.id));
+    if (this.bus instanceof EmbeddedBus) this.bus.notifyCommitted(events.map((event) => event.topic));
+    return events.length;
+  }
+
+  /** Waits for publishes in flight and flushes the published marks (shutdown). */
+  async flush(): Promise<void> {
+    await Promise.all([...this.inFlight]);
+    await this.markNow();
+  }
+
+  private queueMarkPublished(ids: string[]): void {
+    for (const id of ids) this.toMark.add(id);
+    this.markTimer ??= setTimeout(() => void this.markNow(), MARK_PUBLISHED_DELAY_MS);
+  }
+
+  private async markNow(): Promise<void> {
+    if (this.markTimer) clearTimeout(this.markTimer);
+    this.markTimer = undefined;
+    const ids = [...this.toMark];
+    this.toMark.clear();
+    await this.log.markPublished(this.db, ids).catch((error: unknown) => {
+      this.logger.warn({ err: error }, "marking events published failed; the relay may publish them again");
+    });
+  }
+}

@@ -1,0 +1,101 @@
+import type { SqlDriverAdapterFactory } from "@prisma/driver-adapter-utils";
+import { systemClock, type Clock } from "../clock/clock";
+import type { Cache, RateLimiterFactory } from "../cache/cache";
+import { MemoryCache, MemoryRateLimiterFactory } from "../cache/memory-cache";
+import { connectRedis, RedisCache, RedisRateLimiterFactory } from "../cache/redis-cache";
+import type { PlatformConfig } from "../config/platform-config";
+import { openDatabase, type Database } from "../db/database";
+import { ServiceDb, type PrismaClientLike } from "../db/service-db";
+import type { SqlExecutor } from "../db/sql-executor";
+import type { EventBus } from "../bus/event-bus";
+import { EmbeddedBus } from "../bus/embedded/embedded-bus";
+import { createKafkaBus } from "../bus/kafka/kafka-bus";
+import { PrismaClient as BusPrismaClient } from "../generated/prisma/client";
+import type { Logger } from "../logging/logger";
+import { Outbox } from "../outbox/outbox";
+
+/** The adapters of one process, chosen by configuration; handed to every service. */
+export interface PlatformRuntime {
+  config: PlatformConfig;
+  logger: Logger;
+  database: Database;
+  bus: EventBus;
+  cache: Cache;
+  rateLimiters: RateLimiterFactory;
+  clock: Clock;
+  /** Creates a service's database handle (its Prisma client + outbox) over the shared database. */
+  createServiceDb<TClient extends PrismaClientLike, TTx extends SqlExecutor>(
+    schema: string,
+    createClient: (adapter: SqlDriverAdapterFactory) => TClient,
+  ): ServiceDb<TClient, TTx>;
+  outboxes: Outbox[];
+  close(): Promise<void>;
+}
+
+export interface RuntimeOptions {
+  config: PlatformConfig;
+  logger: Logger;
+  clock?: Clock;
+  /** Overrides for tests: an already open database or bus. */
+  database?: Database;
+  bus?: EventBus;
+}
+
+export async function createPlatformRuntime(options: RuntimeOptions): Promise<PlatformRuntime> {
+  const { config, logger } = options;
+  const clock = options.clock ?? systemClock;
+  const database = options.database ?? (await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR }));
+  const closers: (() => Promise<void>)[] = [];
+
+  let bus = options.bus;
+  if (!bus) {
+    if (config.KAFKA_BROKERS?.length) {
+      bus = createKafkaBus({ brokers: config.KAFKA_BROKERS, clientId: config.OTEL_SERVICE_NAME ?? "rebound", logger });
+    } else {
+      const busClient = new BusPrismaClient({ adapter: database.adapterFactory() });
+      closers.push(() => busClient.$disconnect());
+      bus = new EmbeddedBus(busClient, { logger, serializeAppends: database.kind === "postgres" });
+    }
+  }
+
+  let cache: Cache;
+  let rateLimiters: RateLimiterFactory;
+  if (config.REDIS_URL) {
+    const redis = await connectRedis(config.REDIS_URL);
+    cache = new RedisCache(redis);
+    rateLimiters = new RedisRateLimiterFactory(redis);
+  } else {
+    cache = new MemoryCache();
+    rateLimiters = new MemoryRateLimiterFactory();
+  }
+
+  const outboxes: Outbox[] = [];
+  const runtime: PlatformRuntime = {
+    config,
+    logger,
+    database,
+    bus,
+    cache,
+    rateLimiters,
+    clock,
+    outboxes,
+    createServiceDb: <TClient extends PrismaClientLike, TTx extends SqlExecutor>(
+      schema: string,
+      createClient: (adapter: SqlDriverAdapterFactory) => TClient,
+    ) => {
+      const client = createClient(database.adapterFactory());
+      closers.push(() => client.$disconnect());
+      const outbox = new Outbox(schema, runtime.bus, client, logger);
+      outboxes.push(outbox);
+      return new ServiceDb<TClient, TTx>(client, outbox, clock);
+    },
+    close: async () => {
+      await runtime.bus.close();
+      await Promise.all(outboxes.map((outbox) => outbox.flush()));
+      await cache.close();
+      for (const close of closers.reverse()) await close().catch(() => undefined);
+      if (!options.database) await database.close();
+    },
+  };
+  return runtime;
+}

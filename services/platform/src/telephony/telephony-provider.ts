@@ -1,0 +1,88 @@
+/** A number the provider offers for purchase. */
+export interface AvailableNumber {
+  /** E.164. */
+  phoneNumber: string;
+  locality: string;
+  region: string;
+  capabilities: { voice: boolean; sms: boolean; mms: boolean };
+}
+
+export interface PurchasedNumber {
+  phoneNumber: string;
+  sid: string;
+}
+
+/** Where the provider sends webhooks for a purchased number (our gateway's public URLs). */
+export interface NumberWebhooks {
+  voiceUrl: string;
+  smsUrl: string;
+  statusCallbackUrl: string;
+}
+
+export interface SendSmsRequest {
+  from: string;
+  to: string;
+  body: string;
+  statusCallbackUrl?: string;
+}
+
+export interface SendSmsResult {
+  sid: string;
+  /** Provider status right after the send, e.g. queued. */
+  status: string;
+}
+
+export interface TestCallRequest {
+  /** Our test caller number. */
+  from: string;
+  /** The business phone whose forwarding is tested. */
+  to: string;
+  /** Seconds to ring before giving up (the business phone must forward before this). */
+  timeoutSeconds: number;
+  statusCallbackUrl?: string;
+}
+
+/**
+ * A provider failure. `code` is the provider's error code when it gave one
+ * (Twilio: 21610 = the recipient unsubscribed, 21211 = invalid number, 20429 = too many requests).
+ */
+export class TelephonyProviderError extends Error {
+  constructor(
+    message: string,
+    readonly options: { code?: string; httpStatus?: number; retryable: boolean; cause?: unknown },
+  ) {
+    super(message, { cause: options.cause });
+    this.name = "TelephonyProviderError";
+  }
+
+  get code(): string | undefined {
+    return this.options.code;
+  }
+
+  get retryable(): boolean {
+    return this.options.retryable;
+  }
+}
+
+/**
+ * The telephony provider: Twilio in production, the built-in carrier simulator when
+ * TWILIO_ACCOUNT_SID is unset. Business code only sees this interface.
+ */
+export interface TelephonyProvider {
+  readonly kind: "twilio" | "simulator";
+  searchLocalNumbers(areaCode: string, options?: { country?: string; limit?: number }): Promise<AvailableNumber[]>;
+  purchaseNumber(phoneNumber: string, webhooks: NumberWebhooks): Promise<PurchasedNumber>;
+  releaseNumber(sid: string): Promise<void>;
+  sendSms(request: SendSmsRequest): Promise<SendSmsResult>;
+  /**
+   * Finds a message already accepted by the provider (same from/to/body, sent after `since`):
+   * used after a crash between the provider's acceptance and our record of it, so the
+   * text is never sent twice.
+   */
+  findSentMessage(query: { from: string; to: string; body: string; since: Date }): Promise<SendSmsResult | undefined>;
+  placeTestCall(request: TestCallRequest): Promise<{ sid: string }>;
+  /** Checks X-Twilio-Signature of a webhook posted to `url` with form `params`. */
+  validateWebhook(signature: string | undefined, url: string, params: Record<string, string>): boolean;
+  /** Releases sockets and timers (keep-alive agents, pending simulated deliveries). */
+  close?(): Promise<void>;
+}

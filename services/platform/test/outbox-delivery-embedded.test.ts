@@ -1,0 +1,3 @@
+import { describeOutboxDelivery } from "./outbox-delivery.scenario";
+
+describeOutboxDelivery("embedded");
