@@ -3,9 +3,19 @@ import { startTelemetry } from "@rebound/platform/src/telemetry/start-telemetry"
 startTelemetry("gateway");
 
 // Loaded after telemetry so express and kafkajs are instrumented.
-void import("@rebound/platform").then(async ({ runServiceMain }) => {
+void import("@rebound/platform").then(async ({ loadConfig, runServiceMain }) => {
   const { createGatewayService } = await import("./service");
-  await runServiceMain("gateway", (runtime) => createGatewayService(runtime));
+  const { upstreamConfigSchema } = await import("./config");
+  const urls = loadConfig(upstreamConfigSchema);
+  const upstreams = {
+    identity: urls.IDENTITY_URL,
+    business: urls.BUSINESS_URL,
+    telephony: urls.TELEPHONY_URL,
+    messaging: urls.MESSAGING_URL,
+    billing: urls.BILLING_URL,
+    analytics: urls.ANALYTICS_URL,
+  };
+  await runServiceMain("gateway", (runtime) => createGatewayService(runtime, { upstreams }));
 }).catch((error: unknown) => {
   console.error(error);
   process.exit(1);

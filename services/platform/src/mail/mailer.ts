@@ -11,3 +11,25 @@ export interface Mailer {
   send(message: MailMessage): Promise<void>;
   close(): Promise<void>;
 }
+
+/** A message the dev mailbox kept, as the dev mailbox page lists it. */
+export interface StoredMail extends MailMessage {
+  id: string;
+  from: string;
+  sentAt: string;
+}
+
+/** The embedded mailer's read side: what `GET /dev/mailbox` shows. */
+export interface DevMailbox {
+  list(): Promise<StoredMail[]>;
+  read(id: string): Promise<StoredMail | undefined>;
+}
+
+export function isDevMailbox(mailer: Mailer): mailer is Mailer & DevMailbox {
+  return mailer.kind === "mailbox" && "list" in mailer && "read" in mailer;
+}
+
+export { mailConfigSchema, type MailConfig } from "./mail-config";
+export { createMailer } from "./create-mailer";
+export { SmtpMailer } from "./smtp-mailer";
+export { MailboxMailer } from "./mailbox-mailer";

@@ -31,7 +31,9 @@ function shadowDatabases(schema?: string) {
       const pglite = new PGlite();
       open.add(pglite);
       if (schema !== undefined) await useSchema(pglite, schema);
-      const adapter = await connectFixedPglite(pglite, schema);
+      // No schema name reported: the engine would create it before replaying the
+      // migrations, hiding a first migration's missing CREATE SCHEMA.
+      const adapter = await connectFixedPglite(pglite);
       return { ...adapter, dispose: async () => closeOne(pglite) };
     },
     async closeAll(): Promise<void> {

@@ -23,8 +23,8 @@ describe("given a service whose second migration has invalid SQL", () => {
     deployError = await deployMigrations(service.dir, createPgliteMigrationFactory(pglite)).catch((error: unknown) => error);
   });
   afterAll(async () => {
-    await pglite.close();
     repo.remove();
+    await pglite.close();
   });
 
   test("when deploying, then it throws naming the failed migration and the database error", () => {

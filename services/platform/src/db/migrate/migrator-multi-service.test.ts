@@ -36,8 +36,8 @@ describe("given two services with their own schemas deploying into one database"
     applied = await Promise.all([deployMigrations(billing.dir, factory), deployMigrations(crm.dir, factory)]);
   });
   afterAll(async () => {
-    await pglite.close();
     repo.remove();
+    await pglite.close();
   });
 
   test("when both deploy, then each applies its own migrations", () => {

@@ -27,8 +27,8 @@ describe("given a service whose first migration was created and deployed", () =>
     firstDeploy = (await deployMigrations(service.dir, createPgliteMigrationFactory(pglite))).applied;
   });
   afterAll(async () => {
-    await pglite.close();
     repo.remove();
+    await pglite.close();
   });
 
   test("then the migration folder holds the generated SQL and the lockfile", () => {
@@ -76,8 +76,8 @@ describe("given a deployed service whose schema gained a column without a migrat
     service.writeModels(widgetModel("shop").replace("name String", "name String\n  colour String?"));
   });
   afterAll(async () => {
-    await pglite.close();
     repo.remove();
+    await pglite.close();
   });
 
   test("when checking drift, then it reports the missing column", async () => {

@@ -57,8 +57,16 @@ async function forService<T>(dir: string, work: () => Promise<T>): Promise<T> {
   }
 }
 
+function repoRootOr(cwd: string): string {
+  try {
+    return findRepoRoot(cwd);
+  } catch {
+    return cwd;
+  }
+}
+
 async function onTarget(io: CliIo, work: (target: MigrationTarget) => Promise<boolean>): Promise<boolean> {
-  const target = await openMigrationTarget(io.env, findRepoRoot(io.cwd));
+  const target = await openMigrationTarget(io.env, repoRootOr(io.cwd));
   io.out(`database: ${target.description}`);
   try {
     return await work(target);
@@ -129,9 +137,11 @@ async function run(io: CliIo): Promise<boolean> {
     case "resolve": {
       if (service === undefined || rolledBack === undefined) throw new UsageError("resolve needs --service <dir> --rolled-back <migration>");
       const dir = resolve(io.cwd, service);
-      await onTarget(io, async ({ factory }) => (await markMigrationRolledBack(dir, factory, rolledBack), true));
-      io.out(`${basename(dir)}: ${rolledBack} marked rolled back (${relative(io.cwd, dir) || "."})`);
-      return true;
+      return onTarget(io, async ({ factory }) => {
+        await forService(dir, () => markMigrationRolledBack(dir, factory, rolledBack));
+        io.out(`${basename(dir)}: ${rolledBack} marked rolled back; deploy will apply it again`);
+        return true;
+      });
     }
     default:
       throw new UsageError(`unknown command "${command}"`);

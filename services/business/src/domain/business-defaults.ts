@@ -1,0 +1,84 @@
+// Defaults of a new business: spec sections 3 and 9.
+
+import { DEFAULT_TIME_ZONE, DEFAULT_WEEKLY_HOURS, DAY_NAMES, type WeeklyHours } from "@rebound/contracts/src/domain";
+import type { Business, BusinessProfile, BusinessSettings, NumberView } from "./business";
+
+export const DEFAULT_SMS_MESSAGE = "Thanks for calling! We missed your call but will get back to you soon.";
+export const DEFAULT_AFTER_HOURS_MESSAGE =
+  "Thanks for calling! We're currently closed but will get back to you during business hours.";
+export const DEFAULT_SMS_AUTO_REPLY_MESSAGE =
+  "Thank you for your message. Please note this number is for missed call notifications only and does not receive replies.";
+export const DEFAULT_DUPLICATE_WINDOW_SECONDS = 24 * 60 * 60;
+export const DEFAULT_COUNTRY_CODE = "+1";
+export const DEFAULT_PHONE_NUMBER_COUNTRY = "US";
+
+function copyHours(hours: Readonly<WeeklyHours>): WeeklyHours {
+  const entries = DAY_NAMES.map((day) => [day, { ...hours[day] }] as const);
+  return Object.fromEntries(entries) as WeeklyHours;
+}
+
+/**
+ * afterHoursEnabled is false: the entity's default (section 3). Section 9's "business form default
+ * true" is what an empty form would show, and every business has a stored value to fill it from.
+ */
+export function defaultSettings(): BusinessSettings {
+  return {
+    smsMessage: DEFAULT_SMS_MESSAGE,
+    afterHoursMessage: DEFAULT_AFTER_HOURS_MESSAGE,
+    afterHoursEnabled: false,
+    autoReplyEnabled: true,
+    smsAutoReplyEnabled: false,
+    smsAutoReplyMessage: DEFAULT_SMS_AUTO_REPLY_MESSAGE,
+    timeZone: DEFAULT_TIME_ZONE,
+    businessHours: copyHours(DEFAULT_WEEKLY_HOURS),
+    isActive: true,
+    duplicateWindowSeconds: DEFAULT_DUPLICATE_WINDOW_SECONDS,
+    ownerAlertsEnabled: true,
+    doNotTextNumbers: [],
+  };
+}
+
+/**
+ * Sign-up asks for neither the business name nor its phone, so both start empty (not a made-up
+ * value such as the owner's name, which would then be texted to callers as if it were the
+ * business). The profile route requires them; until then [Business Name] renders as "our team"
+ * ("Thanks for calling our team!") through the shared renderer.
+ */
+export function emptyProfile(): BusinessProfile {
+  return { businessName: "", businessPhone: "", website: "", email: "", emergencyNumber: "" };
+}
+
+export function emptyNumberView(): NumberView {
+  return {
+    dedicatedNumber: null,
+    numberSid: null,
+    phoneNumberPurchasedAt: null,
+    phoneNumberCountry: DEFAULT_PHONE_NUMBER_COUNTRY,
+    setupCompleted: false,
+    lastSmsTestDate: null,
+    lastSmsTestStatus: null,
+    lastCallForwardingTestDate: null,
+    lastCallForwardingTestStatus: null,
+  };
+}
+
+export interface NewBusinessInput {
+  id: string;
+  userId: string;
+  ownerEmail: string;
+  at: Date;
+}
+
+export function newBusiness(input: NewBusinessInput): Business {
+  return {
+    id: input.id,
+    userId: input.userId,
+    ownerEmail: input.ownerEmail,
+    countryCode: DEFAULT_COUNTRY_CODE,
+    profile: emptyProfile(),
+    settings: defaultSettings(),
+    number: emptyNumberView(),
+    createdAt: input.at,
+    updatedAt: input.at,
+  };
+}

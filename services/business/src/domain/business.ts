@@ -1,0 +1,64 @@
+// The business of one owner (spec section 3, `businesses`), as the rest of the service sees it.
+
+import type { WeeklyHours } from "@rebound/contracts/src/domain";
+
+/** Who the business is; fills [Business Name], [WEBSITE], [EMAIL] and [EMERGENCY_NUMBER]. */
+export interface BusinessProfile {
+  /** Empty until the owner sets it: sign-up does not ask for it. */
+  businessName: string;
+  /** E.164, or empty until set. */
+  businessPhone: string;
+  website: string;
+  email: string;
+  /** E.164 or empty. */
+  emergencyNumber: string;
+}
+
+/** What the business tells callers and when, plus the call path's per-business switches. */
+export interface BusinessSettings {
+  smsMessage: string;
+  afterHoursMessage: string;
+  afterHoursEnabled: boolean;
+  autoReplyEnabled: boolean;
+  smsAutoReplyEnabled: boolean;
+  smsAutoReplyMessage: string;
+  /** One of the 16 supported IANA names. */
+  timeZone: string;
+  businessHours: WeeklyHours;
+  /** SMS automation switched on. */
+  isActive: boolean;
+  /** The same caller is texted at most once within this window; 0 texts every missed call. */
+  duplicateWindowSeconds: number;
+  ownerAlertsEnabled: boolean;
+  /** E.164 numbers never texted, e.g. the owner's own mobile. */
+  doNotTextNumbers: string[];
+}
+
+export type ForwardingTestStatusName = "success" | "failed";
+
+/** Read model of telephony events: never written by this service's API. */
+export interface NumberView {
+  dedicatedNumber: string | null;
+  numberSid: string | null;
+  phoneNumberPurchasedAt: Date | null;
+  /** ISO 3166-1 alpha-2. */
+  phoneNumberCountry: string;
+  setupCompleted: boolean;
+  lastSmsTestDate: Date | null;
+  lastSmsTestStatus: string | null;
+  lastCallForwardingTestDate: Date | null;
+  lastCallForwardingTestStatus: ForwardingTestStatusName | null;
+}
+
+export interface Business {
+  id: string;
+  userId: string;
+  /** The account's e-mail, where owner alerts go; kept in sync from identity events. */
+  ownerEmail: string;
+  countryCode: string;
+  profile: BusinessProfile;
+  settings: BusinessSettings;
+  number: NumberView;
+  createdAt: Date;
+  updatedAt: Date;
+}

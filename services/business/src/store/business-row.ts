@@ -1,0 +1,96 @@
+// Rows of business.businesses <-> the domain's Business.
+
+import { DAY_NAMES, type DayHours, type WeeklyHours } from "@rebound/contracts/src/domain";
+import type { Business, ForwardingTestStatusName } from "../domain/business";
+import { defaultSettings } from "../domain/business-defaults";
+import type { Business as BusinessRow, Prisma } from "../generated/prisma/client";
+
+function isDayHours(value: unknown): value is DayHours {
+  if (typeof value !== "object" || value === null) return false;
+  const day = value as Record<string, unknown>;
+  return typeof day.open === "string" && typeof day.close === "string" && typeof day.enabled === "boolean";
+}
+
+/** Stored hours are written only from validated input; a malformed day falls back to the default. */
+function toWeeklyHours(value: Prisma.JsonValue): WeeklyHours {
+  const stored = typeof value === "object" && value !== null && !Array.isArray(value) ? value : {};
+  const fallback = defaultSettings().businessHours;
+  const entries = DAY_NAMES.map((day) => {
+    const candidate = stored[day];
+    return [day, isDayHours(candidate) ? { open: candidate.open, close: candidate.close, enabled: candidate.enabled } : fallback[day]] as const;
+  });
+  return Object.fromEntries(entries) as WeeklyHours;
+}
+
+function toTestStatus(value: string | null): ForwardingTestStatusName | null {
+  return value === "success" || value === "failed" ? value : null;
+}
+
+export function toBusiness(row: BusinessRow): Business {
+  return {
+    id: row.id,
+    userId: row.userId,
+    ownerEmail: row.ownerEmail,
+    countryCode: row.countryCode,
+    profile: {
+      businessName: row.businessName,
+      businessPhone: row.businessPhone,
+      website: row.website,
+      email: row.email,
+      emergencyNumber: row.emergencyNumber,
+    },
+    settings: {
+      smsMessage: row.smsMessage,
+      afterHoursMessage: row.afterHoursMessage,
+      afterHoursEnabled: row.afterHoursEnabled,
+      autoReplyEnabled: row.autoReplyEnabled,
+      smsAutoReplyEnabled: row.smsAutoReplyEnabled,
+      smsAutoReplyMessage: row.smsAutoReplyMessage,
+      timeZone: row.timeZone,
+      businessHours: toWeeklyHours(row.businessHours),
+      isActive: row.isActive,
+      duplicateWindowSeconds: row.duplicateWindowSeconds,
+      ownerAlertsEnabled: row.ownerAlertsEnabled,
+      doNotTextNumbers: row.doNotTextNumbers,
+    },
+    number: {
+      dedicatedNumber: row.dedicatedNumber,
+      numberSid: row.numberSid,
+      phoneNumberPurchasedAt: row.phoneNumberPurchasedAt,
+      phoneNumberCountry: row.phoneNumberCountry,
+      setupCompleted: row.setupCompleted,
+      lastSmsTestDate: row.lastSmsTestDate,
+      lastSmsTestStatus: row.lastSmsTestStatus,
+      lastCallForwardingTestDate: row.lastCallForwardingTestDate,
+      lastCallForwardingTestStatus: toTestStatus(row.lastCallForwardingTestStatus),
+    },
+    createdAt: row.createdAt,
+    updatedAt: row.updatedAt,
+  };
+}
+
+function hoursJson(hours: WeeklyHours): Prisma.InputJsonObject {
+  return Object.fromEntries(DAY_NAMES.map((day) => [day, { open: hours[day].open, close: hours[day].close, enabled: hours[day].enabled }]));
+}
+
+export function settingsColumns(settings: Business["settings"]) {
+  return {
+    ...settings,
+    businessHours: hoursJson(settings.businessHours),
+    doNotTextNumbers: [...settings.doNotTextNumbers],
+  };
+}
+
+export function toRow(business: Business): Prisma.BusinessCreateManyInput {
+  return {
+    id: business.id,
+    userId: business.userId,
+    ownerEmail: business.ownerEmail,
+    countryCode: business.countryCode,
+    ...business.profile,
+    ...settingsColumns(business.settings),
+    ...business.number,
+    createdAt: business.createdAt,
+    updatedAt: business.updatedAt,
+  };
+}

@@ -1,0 +1,16 @@
+import { currentUser, parseInput } from "@rebound/platform";
+import type { RequestHandler } from "express";
+import type { BusinessDeps } from "../business-deps";
+import { toBusinessResponse } from "../http/business-response";
+import { updateProfileSchema } from "./update-profile.schema";
+import { updateProfile } from "./update-profile.use-case";
+
+/** PATCH /api/business/profile: answers with the saved business. */
+export function updateProfileRoute(deps: BusinessDeps): RequestHandler {
+  return async (req, res) => {
+    const user = currentUser(res);
+    const change = parseInput(updateProfileSchema, req.body);
+    const business = await updateProfile(deps, user.id, change);
+    res.json(toBusinessResponse(business, deps.clock.now()));
+  };
+}

@@ -1,0 +1,111 @@
+// POST /api/business: the spec's payload (section 7) with its validation rules and messages
+// (section 5), plus the optional per-business extras of the call path.
+
+import {
+  DAY_NAMES,
+  isSupportedTimeZone,
+  MAX_MESSAGE_LENGTH,
+  validateWeeklyHours,
+  type DayName,
+  type WeeklyHours,
+} from "@rebound/contracts/src/domain";
+import { z } from "zod";
+import { AFTER_HOURS_MESSAGE_REQUIRED, type SettingsChange } from "../domain/settings-change";
+import { booleanField, PHONE_EXAMPLE, phoneNumber, requiredText } from "../http/schema-helpers";
+
+export const MAX_DUPLICATE_WINDOW_HOURS = 720;
+export const MAX_DO_NOT_TEXT_NUMBERS = 50;
+
+const label = (day: DayName) => day.charAt(0).toUpperCase() + day.slice(1);
+
+const tooLong = (what: string) => `${what} must be at most ${MAX_MESSAGE_LENGTH} characters`;
+
+/** Optional message: undefined keeps the stored text, null clears it. */
+const optionalMessage = (what: string) =>
+  z
+    .string({ error: `${what} must be text` })
+    .max(MAX_MESSAGE_LENGTH, tooLong(what))
+    .nullish()
+    .transform((value) => (value === null ? "" : value?.trim()));
+
+const dayHours = (day: DayName) =>
+  z.object(
+    {
+      open: z.string({ error: `${label(day)} opening time is required` }),
+      close: z.string({ error: `${label(day)} closing time is required` }),
+      enabled: booleanField(`${label(day)} enabled must be true or false`),
+    },
+    { error: `${label(day)} hours are required` },
+  );
+
+const businessHours = z
+  .object(
+    Object.fromEntries(DAY_NAMES.map((day) => [day, dayHours(day)])) as Record<DayName, ReturnType<typeof dayHours>>,
+    { error: "Business hours must list every day from monday to sunday" },
+  )
+  .superRefine((hours, ctx) => {
+    for (const issue of validateWeeklyHours(hours)) {
+      ctx.addIssue({ code: "custom", path: [issue.day, issue.field], message: `${label(issue.day)}: ${issue.message}` });
+    }
+  })
+  .transform((hours): WeeklyHours => {
+    const days = DAY_NAMES.map((day) => [day, { open: hours[day].open, close: hours[day].close, enabled: hours[day].enabled }]);
+    return Object.fromEntries(days) as WeeklyHours;
+  });
+
+const timeZone = z
+  .string({ error: "Time zone is required" })
+  .trim()
+  .superRefine((value, ctx) => {
+    if (value === "") ctx.addIssue({ code: "custom", message: "Time zone is required" });
+    else if (!isSupportedTimeZone(value)) ctx.addIssue({ code: "custom", message: "Time zone must be one of the supported time zones" });
+  });
+
+const DUPLICATE_WINDOW_MESSAGE = `Duplicate window must be a whole number of hours from 0 to ${MAX_DUPLICATE_WINDOW_HOURS}`;
+
+const doNotTextNumbers = z
+  .array(phoneNumber(`Do-not-text numbers must be valid phone numbers, ${PHONE_EXAMPLE}`), {
+    error: "Do-not-text numbers must be a list of phone numbers",
+  })
+  .max(MAX_DO_NOT_TEXT_NUMBERS, `At most ${MAX_DO_NOT_TEXT_NUMBERS} do-not-text numbers are allowed`)
+  .transform((numbers) => [...new Set(numbers)]);
+
+export const updateSettingsSchema = z
+  .object(
+    {
+      customMessage: requiredText("Custom message is required", MAX_MESSAGE_LENGTH, tooLong("Custom message")),
+      afterHoursMessage: optionalMessage("After hours message"),
+      afterHoursEnabled: booleanField("After-hours messaging must be true or false").optional(),
+      autoReplyEnabled: booleanField("Auto-reply must be true or false").optional(),
+      smsAutoReplyEnabled: booleanField("SMS auto-reply must be true or false").optional(),
+      smsAutoReplyMessage: optionalMessage("Auto-reply message"),
+      timeZone,
+      businessHours: businessHours.optional(),
+      isActive: booleanField("SMS automation must be true or false").optional(),
+      duplicateWindowHours: z
+        .number({ error: DUPLICATE_WINDOW_MESSAGE })
+        .int(DUPLICATE_WINDOW_MESSAGE)
+        .min(0, DUPLICATE_WINDOW_MESSAGE)
+        .max(MAX_DUPLICATE_WINDOW_HOURS, DUPLICATE_WINDOW_MESSAGE)
+        .optional(),
+      ownerAlertsEnabled: booleanField("Owner alerts must be true or false").optional(),
+      doNotTextNumbers: doNotTextNumbers.optional(),
+    },
+    { error: "Request body must be a JSON object" },
+  )
+  // Runs even when other fields failed, so every message shows at once. An omitted message keeps
+  // the stored one; the use case checks that case against it.
+  .refine((input) => !(input.afterHoursEnabled === true && input.afterHoursMessage === ""), {
+    path: ["afterHoursMessage"],
+    message: AFTER_HOURS_MESSAGE_REQUIRED,
+    when: (payload) => typeof payload.value === "object" && payload.value !== null,
+  })
+  .transform(
+    ({ customMessage, duplicateWindowHours, ...rest }): SettingsChange => ({
+      ...rest,
+      smsMessage: customMessage,
+      duplicateWindowSeconds: duplicateWindowHours === undefined ? undefined : duplicateWindowHours * 3600,
+    }),
+  );
+
+export type UpdateSettingsInput = z.input<typeof updateSettingsSchema>;

@@ -1,0 +1,185 @@
+import { commonV1, createPayload, decodeEvent, encodeEvent, timestampDate } from "@rebound/contracts";
+import { BusinessHarness } from "./support/business-harness";
+import { specSettingsPayload, type BusinessResponse, type ErrorBody } from "./support/api-types";
+
+describe("POST /api/business", () => {
+  let harness: BusinessHarness;
+
+  beforeAll(async () => {
+    harness = await BusinessHarness.start();
+  });
+  afterAll(async () => {
+    await harness.stop();
+  });
+
+  it("given the spec's payload, when saved, then the business has the new settings and GET returns them", async () => {
+    const user = await harness.registerUser();
+    harness.clock.advance(60_000);
+
+    const saved = await harness.request<BusinessResponse>("POST", "/api/business", user, specSettingsPayload());
+    const read = await harness.request<BusinessResponse>("GET", "/api/business", user);
+
+    expect(saved.status).toBe(200);
+    expect(read.body).toEqual(saved.body);
+    expect(read.body).toMatchObject({
+      smsMessage: "Thanks for calling [Business Name]! We'll call you right back.",
+      afterHoursMessage: "We're closed. We're back [OPEN_TIME].",
+      afterHoursEnabled: true,
+      smsAutoReplyEnabled: false,
+      smsAutoReplyMessage: "This number does not take replies.",
+      timeZone: "America/Chicago",
+      isActive: true,
+      businessHours: specSettingsPayload().businessHours,
+      updatedAt: harness.clock.now().toISOString(),
+      duplicateWindowHours: 24,
+      ownerAlertsEnabled: true,
+      doNotTextNumbers: [],
+    });
+  });
+
+  it("given a successful update, then exactly one BusinessSettingsUpdated with the full settings round-trips through protobuf", async () => {
+    const user = await harness.registerUser();
+
+    await harness.request("POST", "/api/business", user, specSettingsPayload({ duplicateWindowHours: 2 }));
+
+    const logged = await harness.logged("BusinessSettingsUpdated", user.businessId);
+    expect(logged).toHaveLength(1);
+    const payload = logged[0]!;
+    expect(payload).toMatchObject({ businessId: user.businessId, userId: user.id });
+    expect(timestampDate(payload.updatedAt!)).toEqual(harness.clock.now());
+    expect(payload.settings).toMatchObject({
+      smsMessage: "Thanks for calling [Business Name]! We'll call you right back.",
+      afterHoursMessage: "We're closed. We're back [OPEN_TIME].",
+      afterHoursEnabled: true,
+      autoReplyEnabled: true,
+      smsAutoReplyEnabled: false,
+      smsAutoReplyMessage: "This number does not take replies.",
+      timeZone: "America/Chicago",
+      isActive: true,
+      duplicateWindowSeconds: 7200,
+      ownerAlertsEnabled: true,
+      doNotTextNumbers: [],
+    });
+    expect(payload.settings?.businessHours.find((day) => day.day === commonV1.DayOfWeek.FRIDAY)).toMatchObject({
+      open: "22:00",
+      close: "02:00",
+      enabled: true,
+    });
+    const bytes = encodeEvent("BusinessSettingsUpdated", payload);
+    expect(decodeEvent("BusinessSettingsUpdated", bytes)).toEqual(createPayload("BusinessSettingsUpdated", payload));
+    const published = await harness.waitForEvent("BusinessSettingsUpdated", (event) => event.key === user.businessId);
+    expect(published.payload).toEqual(payload);
+  });
+
+  it("given two valid updates and a rejected one, then one event per successful update and none for the rejected", async () => {
+    const user = await harness.registerUser();
+
+    await harness.request("POST", "/api/business", user, specSettingsPayload({ customMessage: "First" }));
+    const rejected = await harness.request("POST", "/api/business", user, specSettingsPayload({ customMessage: "" }));
+    await harness.request("POST", "/api/business", user, specSettingsPayload({ customMessage: "Second" }));
+
+    expect(rejected.status).toBe(400);
+    const logged = await harness.logged("BusinessSettingsUpdated", user.businessId);
+    expect(logged.map((event) => event.settings?.smsMessage)).toEqual(["First", "Second"]);
+  });
+
+  it("given a message with an emoji, when saved, then the response tells its segment count and that it needs UCS-2", async () => {
+    const user = await harness.registerUser();
+    const customMessage = `${"Sorry we missed you! ".repeat(4)}\u{1F600}`;
+
+    const { body } = await harness.request<BusinessResponse>("POST", "/api/business", user, specSettingsPayload({ customMessage }));
+
+    expect(body.messageStats.smsMessage).toEqual({
+      encoding: "UCS-2",
+      needsUcs2: true,
+      characters: customMessage.trim().length,
+      segments: 2,
+      perSegment: 67,
+    });
+    expect(body.messageStats.afterHoursMessage).toMatchObject({ encoding: "GSM-7", needsUcs2: false, segments: 1, perSegment: 160 });
+  });
+
+  it("given the call-path extras, when saved, then the window, alerts and do-not-text numbers are stored normalised", async () => {
+    const user = await harness.registerUser();
+
+    const { status, body } = await harness.request<BusinessResponse>(
+      "POST",
+      "/api/business",
+      user,
+      specSettingsPayload({
+        duplicateWindowHours: 0,
+        ownerAlertsEnabled: false,
+        doNotTextNumbers: ["(212) 555-0123", "+1 212 555 0123", "+44 20 7946 0958"],
+      }),
+    );
+
+    expect(status).toBe(200);
+    expect(body).toMatchObject({ duplicateWindowHours: 0, ownerAlertsEnabled: false, doNotTextNumbers: ["+12125550123", "+442079460958"] });
+    const [event] = await harness.logged("BusinessSettingsUpdated", user.businessId);
+    expect(event?.settings).toMatchObject({ duplicateWindowSeconds: 0, ownerAlertsEnabled: false, doNotTextNumbers: ["+12125550123", "+442079460958"] });
+  });
+
+  it("given stored extras, when the spec's payload (without them) is saved, then they are kept", async () => {
+    const user = await harness.registerUser();
+    await harness.request("POST", "/api/business", user, specSettingsPayload({ duplicateWindowHours: 48, doNotTextNumbers: ["2125550123"] }));
+
+    const { body } = await harness.request<BusinessResponse>("POST", "/api/business", user, specSettingsPayload({ customMessage: "Changed" }));
+
+    expect(body).toMatchObject({ smsMessage: "Changed", duplicateWindowHours: 48, doNotTextNumbers: ["+12125550123"] });
+  });
+
+  it("given read-model fields in the body, when saved, then the dedicated number and test fields are not written", async () => {
+    const user = await harness.registerUser();
+
+    const { body } = await harness.request<BusinessResponse>(
+      "POST",
+      "/api/business",
+      user,
+      specSettingsPayload({
+        dedicatedTwilioNumber: "+12125550100",
+        twilioNumberSid: "PN123",
+        setupCompleted: true,
+        lastCallForwardingTestStatus: "success",
+        businessName: "Sneaky",
+      }),
+    );
+
+    expect(body).toMatchObject({
+      dedicatedTwilioNumber: null,
+      twilioNumberSid: null,
+      setupCompleted: false,
+      lastCallForwardingTestStatus: null,
+      businessName: "",
+    });
+  });
+
+  it("given after-hours switched on without a message while the stored one is blank, then it is rejected on afterHoursMessage", async () => {
+    const user = await harness.registerUser();
+    await harness.request("POST", "/api/business", user, specSettingsPayload({ afterHoursEnabled: false, afterHoursMessage: "" }));
+    const { afterHoursMessage: _omitted, ...withoutMessage } = specSettingsPayload({ afterHoursEnabled: true });
+
+    const { status, body } = await harness.request<ErrorBody>("POST", "/api/business", user, withoutMessage);
+
+    expect(status).toBe(400);
+    expect(body).toEqual({
+      message: "After hours message is required when after-hours messaging is enabled",
+      code: "VALIDATION_FAILED",
+      errors: [{ field: "afterHoursMessage", message: "After hours message is required when after-hours messaging is enabled" }],
+    });
+    expect(await harness.logged("BusinessSettingsUpdated", user.businessId)).toHaveLength(1);
+  });
+
+  it("given after-hours off, when the after-hours message is blank, then it is accepted (spec: optional otherwise)", async () => {
+    const user = await harness.registerUser();
+
+    const { status, body } = await harness.request<BusinessResponse>(
+      "POST",
+      "/api/business",
+      user,
+      specSettingsPayload({ afterHoursEnabled: false, afterHoursMessage: "", smsAutoReplyMessage: "" }),
+    );
+
+    expect(status).toBe(200);
+    expect(body).toMatchObject({ afterHoursEnabled: false, afterHoursMessage: "", smsAutoReplyMessage: "" });
+  });
+});

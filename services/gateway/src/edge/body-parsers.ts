@@ -1,0 +1,17 @@
+import express, { type Request } from "express";
+import type { IncomingMessage } from "node:http";
+
+/** The bytes as received, so the HTTP proxy forwards exactly what the client sent. */
+export function rawBodyOf(req: Request): Buffer | undefined {
+  return (req as Request & { rawBody?: Buffer }).rawBody;
+}
+
+const keepRaw = (req: IncomingMessage, _res: unknown, buffer: Buffer) => {
+  (req as IncomingMessage & { rawBody?: Buffer }).rawBody = buffer;
+};
+
+/** JSON for /api, with a size limit (413 beyond it). */
+export const apiJsonBody = express.json({ limit: "100kb", verify: keepRaw });
+
+/** Twilio posts form-encoded webhooks; the parsed form is what the signature covers. */
+export const twilioFormBody = express.urlencoded({ extended: false, limit: "64kb", verify: keepRaw });

@@ -1,0 +1,69 @@
+import type { Request, RequestHandler } from "express";
+import { AppError, type RateLimiter, type RateLimiterFactory } from "@rebound/platform";
+
+export interface RateLimitSetting {
+  points: number;
+  durationSeconds: number;
+  /** Once exhausted, blocked this long: the backoff. */
+  blockDurationSeconds?: number;
+}
+
+export type RateLimitName = "loginEmail" | "loginIp" | "register" | "forgotPasswordIp" | "forgotPasswordEmail" | "resendVerification" | "webhookIp";
+
+/**
+ * Per e-mail, a login is blocked for 15 minutes after 10 attempts in 15 minutes, so
+ * guessing one account's password is hopeless; per IP the budget is larger (offices
+ * share an address) and the block longer.
+ */
+export const DEFAULT_RATE_LIMITS: Record<RateLimitName, RateLimitSetting> = {
+  loginEmail: { points: 10, durationSeconds: 15 * 60, blockDurationSeconds: 15 * 60 },
+  loginIp: { points: 100, durationSeconds: 15 * 60, blockDurationSeconds: 60 * 60 },
+  register: { points: 10, durationSeconds: 60 * 60 },
+  forgotPasswordIp: { points: 20, durationSeconds: 60 * 60 },
+  forgotPasswordEmail: { points: 3, durationSeconds: 60 * 60 },
+  resendVerification: { points: 3, durationSeconds: 15 * 60 },
+  webhookIp: { points: 1200, durationSeconds: 60 },
+};
+
+export type RateLimiters = Record<RateLimitName, RateLimiter>;
+
+export function createRateLimiters(
+  factory: RateLimiterFactory,
+  overrides: Partial<Record<RateLimitName, RateLimitSetting>> = {},
+  prefix = "gateway",
+): RateLimiters {
+  const entries = Object.entries(DEFAULT_RATE_LIMITS).map(([name, defaults]) => {
+    const setting = overrides[name as RateLimitName] ?? defaults;
+    return [name, factory.create({ name: `${prefix}:${name}`, ...setting })] as const;
+  });
+  return Object.fromEntries(entries) as RateLimiters;
+}
+
+export const TOO_MANY_REQUESTS = "Too many attempts. Please try again later.";
+
+/** Consumes one point from every (limiter, key) pair; refused when any is exhausted, waiting for the longest. */
+export async function enforce(checks: [RateLimiter, string][]): Promise<void> {
+  const results = await Promise.all(checks.map(([limiter, key]) => limiter.consume(key)));
+  const refused = results.filter((result) => !result.allowed);
+  if (refused.length === 0) return;
+  const retryAfterSeconds = Math.max(...refused.map((result) => result.retryAfterSeconds));
+  throw new AppError("RATE_LIMITED", TOO_MANY_REQUESTS, { retryAfterSeconds });
+}
+
+export function clientIp(req: Request): string {
+  return req.ip ?? req.socket.remoteAddress ?? "unknown";
+}
+
+/** Lower-cased e-mail from the body, the key of per-account limits (any string: validation comes later). */
+export function bodyEmail(req: Request): string | undefined {
+  const email = (req.body as { email?: unknown } | undefined)?.email;
+  return typeof email === "string" && email.trim() ? email.trim().toLowerCase() : undefined;
+}
+
+export function limitBy(key: (req: Request) => [RateLimiter, string | undefined][]): RequestHandler {
+  return async (req, _res, next) => {
+    const checks = key(req).filter((check): check is [RateLimiter, string] => check[1] !== undefined);
+    await enforce(checks);
+    next();
+  };
+}

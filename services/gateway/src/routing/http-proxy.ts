@@ -1,0 +1,63 @@
+import type { NextFunction, Request, Response } from "express";
+import { Agent as HttpAgent, request as httpRequest, type IncomingHttpHeaders, type OutgoingHttpHeaders } from "node:http";
+import { Agent as HttpsAgent, request as httpsRequest } from "node:https";
+import { AppError, type Logger } from "@rebound/platform";
+import { rawBodyOf } from "../edge/body-parsers";
+
+const HOP_BY_HOP = new Set(["connection", "keep-alive", "proxy-authenticate", "proxy-authorization", "te", "trailer", "transfer-encoding", "upgrade", "host", "content-length"]);
+const TIMEOUT_MS = 30_000;
+
+export type Forward = (req: Request, res: Response, next: NextFunction) => void;
+
+/**
+ * A small reverse proxy on node:http with keep-alive agents. The gateway has often
+ * parsed the body already (to verify a Twilio signature, to read a login), so it
+ * forwards the exact bytes it received, else streams the request through.
+ */
+export function createHttpProxy(baseUrl: string, logger: Logger): Forward {
+  const target = new URL(baseUrl);
+  const secure = target.protocol === "https:";
+  const agent = secure ? new HttpsAgent({ keepAlive: true, maxSockets: 256 }) : new HttpAgent({ keepAlive: true, maxSockets: 256 });
+  const send = secure ? httpsRequest : httpRequest;
+
+  return (req, res, next) => {
+    const raw = rawBodyOf(req);
+    const headers = forwardedHeaders(req, res);
+    if (raw) headers["content-length"] = String(raw.length);
+    else if (req.headers["content-length"]) headers["content-length"] = req.headers["content-length"];
+    else if (req.headers["transfer-encoding"]) headers["transfer-encoding"] = req.headers["transfer-encoding"];
+
+    const upstream = send(
+      { protocol: target.protocol, hostname: target.hostname, port: target.port, method: req.method, path: req.originalUrl, headers, agent, timeout: TIMEOUT_MS },
+      (response) => {
+        res.status(response.statusCode ?? 502);
+        for (const [name, value] of Object.entries(response.headers)) {
+          if (value !== undefined && !HOP_BY_HOP.has(name) && name !== "x-request-id") res.setHeader(name, value);
+        }
+        response.pipe(res);
+      },
+    );
+    upstream.on("timeout", () => upstream.destroy(new Error(`upstream timeout after ${TIMEOUT_MS} ms`)));
+    upstream.on("error", (error) => {
+      logger.warn({ err: error, upstream: baseUrl, path: req.path }, "upstream request failed");
+      if (!res.headersSent) next(new AppError("UPSTREAM_FAILED", "Service temporarily unavailable. Please try again."));
+      else res.destroy();
+    });
+    if (raw) upstream.end(raw);
+    else if (req.readableEnded) upstream.end();
+    else req.pipe(upstream);
+  };
+}
+
+function forwardedHeaders(req: Request, res: Response): OutgoingHttpHeaders {
+  const headers: OutgoingHttpHeaders = {};
+  for (const [name, value] of Object.entries(req.headers as IncomingHttpHeaders)) {
+    if (value !== undefined && !HOP_BY_HOP.has(name)) headers[name] = value;
+  }
+  const forwardedFor = req.headers["x-forwarded-for"];
+  headers["x-forwarded-for"] = [forwardedFor, req.socket.remoteAddress].filter(Boolean).join(", ");
+  headers["x-forwarded-proto"] = req.protocol;
+  headers["x-forwarded-host"] = req.headers.host ?? "";
+  headers["x-request-id"] = String(res.getHeader("x-request-id") ?? "");
+  return headers;
+}

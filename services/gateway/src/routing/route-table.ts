@@ -1,0 +1,44 @@
+/** The services behind the gateway. */
+export const SERVICE_NAMES = ["identity", "business", "telephony", "messaging", "billing", "analytics"] as const;
+export type ServiceName = (typeof SERVICE_NAMES)[number];
+
+export interface Route {
+  /** Matches the path itself and everything below it (`/api/billing` matches `/api/billing/cancel`). */
+  prefix: string;
+  service: ServiceName;
+  /** Reachable without a session. Everything else under /api needs one. */
+  public?: boolean;
+  /** Signed Twilio webhook: X-Twilio-Signature is verified before it is forwarded. */
+  twilio?: boolean;
+}
+
+/**
+ * Every public path of the spec (section 7) and its owning service. The gateway's
+ * own endpoints (login, register, logout, change and reset password) come first and
+ * are not in this table. Standalone mounts the services in process; distributed
+ * proxies by this table (ARCHITECTURE.md section 7).
+ */
+export const ROUTE_TABLE: readonly Route[] = [
+  { prefix: "/api/auth/verify-email", service: "identity", public: true },
+  { prefix: "/api/auth/forgot-password", service: "identity", public: true },
+  { prefix: "/api/auth", service: "identity" },
+  { prefix: "/api/user", service: "identity" },
+  { prefix: "/api/business", service: "business" },
+  { prefix: "/api/phone-numbers", service: "telephony" },
+  { prefix: "/api/test/call-forwarding", service: "telephony" },
+  { prefix: "/api/billing", service: "billing" },
+  // The sign-up page asks for the payment setup before the account exists.
+  { prefix: "/api/create-payment-intent", service: "billing", public: true },
+  { prefix: "/api/create-subscription", service: "billing" },
+  { prefix: "/api/analytics", service: "analytics" },
+  { prefix: "/webhooks/twilio/voice", service: "telephony", public: true, twilio: true },
+  { prefix: "/webhooks/twilio/sms", service: "messaging", public: true, twilio: true },
+  { prefix: "/webhooks/twilio/status", service: "messaging", public: true, twilio: true },
+  { prefix: "/webhooks/stripe", service: "billing", public: true },
+  { prefix: "/dev/simulator", service: "telephony", public: true },
+  { prefix: "/dev/mailbox", service: "identity", public: true },
+];
+
+export function matchRoute(path: string, table: readonly Route[] = ROUTE_TABLE): Route | undefined {
+  return table.find((route) => path === route.prefix || path.startsWith(`${route.prefix}/`));
+}

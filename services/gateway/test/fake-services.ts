@@ -1,0 +1,75 @@
+import express, { Router } from "express";
+import { randomUUID } from "node:crypto";
+import { AppError, INTERNAL_USER_HEADER, verifyInternalUser } from "@rebound/platform";
+
+export interface FakeUser {
+  id: string;
+  email: string;
+  password: string;
+}
+
+/** What a service behind the gateway saw of one request. */
+export interface SeenRequest {
+  method: string;
+  path: string;
+  user: ReturnType<typeof verifyInternalUser>;
+  body: unknown;
+}
+
+/**
+ * Stand-ins for the services behind the gateway: identity's internal API (a few
+ * users in memory) and an echo for every routed path that records what arrived.
+ */
+export class FakeServices {
+  readonly users = new Map<string, FakeUser>();
+  readonly seen: SeenRequest[] = [];
+  resetUserId?: string;
+
+  constructor(private readonly secret: string) {}
+
+  router(): Router {
+    const router = Router();
+    router.use(express.json(), express.urlencoded({ extended: false }));
+    router.use("/internal/identity", (req, _res, next) => {
+      const caller = verifyInternalUser(req.header(INTERNAL_USER_HEADER), this.secret);
+      next(caller?.id === "service:gateway" ? undefined : new AppError("NOT_FOUND", "Not found"));
+    });
+    router.post("/internal/identity/login", (req, res) => {
+      const body = req.body as { email: string; password: string };
+      const user = [...this.users.values()].find((candidate) => candidate.email === body.email.toLowerCase());
+      if (!user || user.password !== body.password) throw new AppError("UNAUTHENTICATED", "Invalid email or password");
+      res.json({ id: user.id, email: user.email, firstName: "Dana" });
+    });
+    router.post("/internal/identity/register", (req, res) => {
+      const body = req.body as { email?: string; password?: string };
+      if (!body.email) throw new AppError("VALIDATION_FAILED", "Valid email is required");
+      res.status(201).json(this.add(body.email, body.password ?? "secret-pass"));
+    });
+    router.post("/internal/identity/users/:id/change-password", (req, res) => {
+      const user = this.users.get(req.params.id);
+      const body = req.body as { currentPassword: string; newPassword: string };
+      if (!user || user.password !== body.currentPassword) throw new AppError("BAD_REQUEST", "Current password is incorrect");
+      user.password = body.newPassword;
+      res.json({ message: "Password changed successfully" });
+    });
+    router.post("/internal/identity/reset-password", (req, res) => {
+      const user = this.resetUserId ? this.users.get(this.resetUserId) : undefined;
+      if (!user) throw new AppError("BAD_REQUEST", "This reset link is invalid or has already been used.");
+      user.password = (req.body as { password: string }).password;
+      res.json({ message: "Your password has been reset. You can now sign in.", userId: user.id });
+    });
+    router.use((req, res, next) => {
+      if (!/^\/(api|webhooks|dev)\//.test(req.path)) return next();
+      const seen = { method: req.method, path: req.originalUrl, user: verifyInternalUser(req.header(INTERNAL_USER_HEADER), this.secret), body: req.body as unknown };
+      this.seen.push(seen);
+      res.json(seen);
+    });
+    return router;
+  }
+
+  add(email: string, password = "secret-pass"): FakeUser {
+    const user = { id: randomUUID(), email: email.toLowerCase(), password };
+    this.users.set(user.id, user);
+    return user;
+  }
+}

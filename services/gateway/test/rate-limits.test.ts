@@ -1,0 +1,106 @@
+import { json, startGateway, type GatewayHarness } from "./gateway-harness";
+
+/** The backoff after 10 failures; long enough that the 50 attempts all fall inside it, short enough to wait for. */
+const BLOCK_SECONDS = 6;
+let gateway: GatewayHarness;
+beforeAll(async () => {
+  gateway = await startGateway({
+    rateLimits: {
+      loginEmail: { points: 10, durationSeconds: 60, blockDurationSeconds: BLOCK_SECONDS },
+      loginIp: { points: 1000, durationSeconds: 60 },
+      register: { points: 2, durationSeconds: 60 },
+      forgotPasswordEmail: { points: 2, durationSeconds: 60 },
+      resendVerification: { points: 1, durationSeconds: 60 },
+    },
+  });
+});
+afterAll(async () => {
+  await gateway.stop();
+});
+
+const email = () => `limited-${Math.random().toString(36).slice(2)}@example.com`;
+
+describe("login brute force", () => {
+  it("given 50 wrong passwords for one account, when they arrive, then they are throttled with 429 + Retry-After, and after the window the right password works", async () => {
+    const user = gateway.services.add(email());
+    const statuses: number[] = [];
+    let retryAfter: string | null = null;
+    for (let attempt = 0; attempt < 50; attempt++) {
+      const response = await gateway.browser().login(user.email, `wrong-password-${attempt}`);
+      statuses.push(response.status);
+      if (response.status === 429) {
+        retryAfter = response.headers.get("retry-after");
+        expect((await json(response)).message).toBe("Too many attempts. Please try again later.");
+      }
+    }
+    expect(statuses.filter((status) => status === 401)).toHaveLength(10);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(40);
+    expect(Number(retryAfter)).toBeGreaterThanOrEqual(1);
+    expect(Number(retryAfter)).toBeLessThanOrEqual(BLOCK_SECONDS);
+
+    const blocked = await gateway.browser().login(user.email);
+    expect(blocked.status).toBe(429);
+
+    await new Promise((resolve) => setTimeout(resolve, (Number(blocked.headers.get("retry-after")) + 0.2) * 1000));
+    const browser = gateway.browser();
+    const afterWindow = await browser.login(user.email);
+    expect(afterWindow.status).toBe(200);
+    expect(browser.cookie).toBeDefined();
+  });
+
+  it("given one account blocked, when another account signs in from the same place, then it is not affected", async () => {
+    const victim = gateway.services.add(email());
+    const other = gateway.services.add(email());
+    for (let attempt = 0; attempt < 11; attempt++) await gateway.browser().login(victim.email, "wrong-password");
+    expect((await gateway.browser().login(other.email)).status).toBe(200);
+  });
+});
+
+describe("other limits", () => {
+  it("given the register budget of this IP is spent, when registering again, then 429", async () => {
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt < 3; attempt++) {
+      statuses.push((await gateway.browser().request("POST", "/api/register", { email: email(), password: "secret-pass" })).status);
+    }
+    expect(statuses).toEqual([201, 201, 429]);
+  });
+
+  it("given reset e-mails were asked for one address twice, when asked a third time, then 429 before the service", async () => {
+    const address = email();
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt < 3; attempt++) {
+      statuses.push((await gateway.browser().request("POST", "/api/auth/forgot-password", { email: address })).status);
+    }
+    expect(statuses).toEqual([200, 200, 429]);
+  });
+
+  it("given a verification e-mail was just resent, when resent again, then 429", async () => {
+    const user = gateway.services.add(email());
+    const browser = gateway.browser();
+    await browser.login(user.email);
+    const first = await browser.request("POST", "/api/auth/resend-verification");
+    const second = await browser.request("POST", "/api/auth/resend-verification");
+    expect([first.status, second.status]).toEqual([200, 429]);
+    expect(second.headers.get("retry-after")).not.toBeNull();
+  });
+});
+
+describe("login per IP", () => {
+  let tight: GatewayHarness;
+  beforeAll(async () => {
+    tight = await startGateway({ rateLimits: { loginIp: { points: 5, durationSeconds: 60, blockDurationSeconds: 120 } } });
+  });
+  afterAll(async () => {
+    await tight.stop();
+  });
+
+  it("given one IP tries many accounts, when its budget is spent, then even a new account is refused with 429", async () => {
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt < 6; attempt++) statuses.push((await tight.browser().login(email(), "wrong-password")).status);
+    expect(statuses).toEqual([401, 401, 401, 401, 401, 429]);
+    const user = tight.services.add(email());
+    const response = await tight.browser().login(user.email);
+    expect(response.status).toBe(429);
+    expect(Number(response.headers.get("retry-after"))).toBeGreaterThan(60);
+  });
+});

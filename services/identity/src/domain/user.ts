@@ -1,0 +1,62 @@
+/** A user as identity's use cases see it (mirrors the users table). */
+export interface UserRecord {
+  id: string;
+  email: string;
+  passwordHash: string;
+  firstName: string | null;
+  lastName: string | null;
+  role: string;
+  subscriptionPlan: string;
+  subscriptionStatus: string;
+  billingFrequency: string;
+  trialEndsAt: Date;
+  stripeCustomerId: string | null;
+  stripeSubscriptionId: string | null;
+  isEmailVerified: boolean;
+  emailVerificationToken: string | null;
+  emailVerificationExpires: Date | null;
+  passwordResetToken: string | null;
+  passwordResetExpires: Date | null;
+  isActive: boolean;
+  hasSeenTutorial: boolean;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+/** What the client reads about the current user (spec section 3); never the hash or tokens. */
+export interface UserView {
+  id: string;
+  email: string;
+  firstName: string | null;
+  lastName: string | null;
+  role: string;
+  isEmailVerified: boolean;
+  subscriptionPlan: string;
+  subscriptionStatus: string;
+  billingFrequency: string;
+  trialEndsAt: string;
+  hasSeenTutorial: boolean;
+  createdAt: string;
+}
+
+export function toUserView(user: UserRecord): UserView {
+  return {
+    id: user.id,
+    email: user.email,
+    firstName: user.firstName,
+    lastName: user.lastName,
+    role: user.role,
+    isEmailVerified: user.isEmailVerified,
+    subscriptionPlan: user.subscriptionPlan,
+    subscriptionStatus: user.subscriptionStatus,
+    billingFrequency: user.billingFrequency,
+    trialEndsAt: user.trialEndsAt.toISOString(),
+    hasSeenTutorial: user.hasSeenTutorial,
+    createdAt: user.createdAt.toISOString(),
+  };
+}
+
+/** E-mails are compared and stored lower-cased, so uniqueness is case-insensitive. */
+export function normalizeEmail(email: string): string {
+  return email.trim().toLowerCase();
+}

@@ -1,0 +1,22 @@
+import { unauthenticated } from "@rebound/platform";
+import { normalizeEmail, toUserView, type UserView } from "../domain/user";
+import type { LoginInput } from "../http/request-schemas";
+import type { IdentityContext } from "../identity-context";
+
+export const INVALID_CREDENTIALS = "Invalid email or password";
+
+/**
+ * Checks e-mail and password. An unknown e-mail, a deactivated account and a wrong
+ * password get the same answer after the same argon2 work, so neither the message
+ * nor the timing tells whether an account exists.
+ */
+export async function login(ctx: IdentityContext, input: LoginInput): Promise<UserView> {
+  const user = await ctx.users.findByEmail(normalizeEmail(input.email));
+  if (!user) {
+    await ctx.hasher.verifyNothing(input.password);
+    throw unauthenticated(INVALID_CREDENTIALS);
+  }
+  const valid = await ctx.hasher.verify(user.passwordHash, input.password);
+  if (!valid || !user.isActive) throw unauthenticated(INVALID_CREDENTIALS);
+  return toUserView(user);
+}

@@ -1,0 +1,30 @@
+import type { MailMessage } from "@rebound/platform";
+import { renderHtml, renderText, type EmailContent } from "./email-layout";
+
+function message(to: string, subject: string, content: EmailContent): MailMessage {
+  return { to, subject, text: renderText(content), html: renderHtml(subject, content) };
+}
+
+const greeting = (firstName: string | null) => (firstName ? `Hi ${firstName},` : "Hi,");
+
+export function verificationEmail(to: string, firstName: string | null, link: string): MailMessage {
+  return message(to, "Verify your email for Rebound", {
+    preheader: "Confirm your email address to finish setting up Rebound.",
+    greeting: greeting(firstName),
+    paragraphs: [
+      "Thanks for signing up for Rebound. Please confirm that this is your email address so we can keep your account secure and send you important updates about your missed-call text-back service.",
+    ],
+    button: { label: "Verify email address", url: link },
+    footnote: "This link is valid for 24 hours. If you did not create a Rebound account, you can ignore this email.",
+  });
+}
+
+export function passwordResetEmail(to: string, firstName: string | null, link: string): MailMessage {
+  return message(to, "Reset your Rebound password", {
+    preheader: "Use this link within 1 hour to choose a new password.",
+    greeting: greeting(firstName),
+    paragraphs: ["We received a request to reset the password of your Rebound account. Click the button below to choose a new one."],
+    button: { label: "Reset password", url: link },
+    footnote: "This link is valid for 1 hour and can be used once. If you did not ask for a password reset, you can ignore this email: your password stays the same.",
+  });
+}
