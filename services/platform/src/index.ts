@@ -29,3 +29,4 @@ export * from "./service/start-services";
 export * from "./service/run-service-main";
 export * from "./telephony/telephony-provider";
 export * from "./mail/mailer";
+export * from "./db/group-commit";

@@ -104,6 +104,23 @@ export function describeOutboxDelivery(name: string, createBus?: () => Promise<E
       await subscription.stop();
     }, 60_000);
 
+    it("group-commits concurrent batched transactions, rejecting only the one that failed and publishing only the others' events", async () => {
+      const subscription = await subscribe("g-batch");
+      await produce("batch-taken", "biz-b");
+      const attempt = (id: string) =>
+        producer.batchedTransaction(async (tx) => {
+          await tx.$executeRawUnsafe(`INSERT INTO "fixture_producer"."items" (id) VALUES ($1)`, id);
+          tx.append("CallMissed", "biz-b", { callId: id, businessId: "biz-b" });
+          return id;
+        });
+      const results = await Promise.allSettled(["batch-1", "batch-2", "batch-taken", "batch-3"].map(attempt));
+      expect(results.map((result) => result.status)).toEqual(["fulfilled", "fulfilled", "rejected", "fulfilled"]);
+      expect((await waitForCount("g-batch", "batch-", 4)).sort()).toEqual(["batch-1", "batch-2", "batch-3", "batch-taken"]);
+      await sleep(300);
+      expect(await received("g-batch", "batch-")).toHaveLength(4); // the failed attempt's event was dropped with its savepoint
+      await subscription.stop();
+    }, 30_000);
+
     it("delivers an event whose publish never happened because the process died after the commit", async () => {
       const subscription = await subscribe("g-crash");
       const afterCommit = producer.outbox.afterCommit.bind(producer.outbox);

@@ -6,29 +6,42 @@ import { createIdentityService } from "@rebound/identity";
 import { createMessagingService } from "@rebound/messaging";
 import {
   createPlatformRuntime,
+  loadConfig,
   openDatabase,
   startServices,
   type Clock,
   type Logger,
+  type PlatformRuntime,
   type RunningServices,
 } from "@rebound/platform";
-import { migrateAll } from "./migrate-all";
+import { createMailer, mailConfigSchema } from "@rebound/platform/src/mail/mailer";
+import { createSimulatorRouter, createTelephonyProvider, telephonyConfigSchema } from "@rebound/platform/src/telephony";
 import { createTelephonyService } from "@rebound/telephony";
 import type { StandaloneConfig } from "./config";
+import { migrateAll } from "./migrate-all";
 
 export interface StandaloneOptions {
   config: StandaloneConfig;
   logger: Logger;
   clock?: Clock;
+  /** Where provider and mail settings are read from (default process.env). */
+  env?: NodeJS.ProcessEnv;
 }
 
 /**
- * Every service in one process behind the gateway: one database (PGlite unless
- * DATABASE_URL), the embedded bus unless KAFKA_BROKERS, memory cache unless REDIS_URL.
- * Pending migrations are applied first.
+ * The composition root of standalone mode: every service in one process behind the
+ * gateway, one database (PGlite unless DATABASE_URL), the embedded bus unless
+ * KAFKA_BROKERS, memory cache unless REDIS_URL, the carrier simulator unless
+ * TWILIO_ACCOUNT_SID, the dev mailbox unless SMTP_URL. Pending migrations are applied first.
  */
-export async function startStandalone(options: StandaloneOptions): Promise<RunningServices> {
+export interface RunningStandalone extends RunningServices {
+  /** The process's adapters (tests subscribe to the bus through it). */
+  runtime: PlatformRuntime;
+}
+
+export async function startStandalone(options: StandaloneOptions): Promise<RunningStandalone> {
   const { config, logger } = options;
+  const env = options.env ?? process.env;
   const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
   try {
     await migrateAll(database, logger);
@@ -37,11 +50,19 @@ export async function startStandalone(options: StandaloneOptions): Promise<Runni
     throw error;
   }
   const runtime = await createPlatformRuntime({ config, logger, clock: options.clock, database });
+
+  const provider = createTelephonyProvider(
+    { ...loadConfig(telephonyConfigSchema, env), PUBLIC_BASE_URL: config.PUBLIC_BASE_URL, DATA_DIR: config.DATA_DIR, NODE_ENV: config.NODE_ENV },
+    { logger },
+  );
+  const mailer = createMailer(loadConfig(mailConfigSchema, { ...env, DATA_DIR: config.DATA_DIR }));
+  const simulatorRouter = createSimulatorRouter(provider, { nodeEnv: config.NODE_ENV });
+
   const services = [
-    createIdentityService(runtime),
+    createIdentityService(runtime, { mailer }),
     createBusinessService(runtime),
-    createTelephonyService(runtime),
-    createMessagingService(runtime),
+    createTelephonyService(runtime, { provider }),
+    createMessagingService(runtime, { provider, mailer }),
     createBillingService(runtime),
     createAnalyticsService(runtime),
   ];
@@ -51,13 +72,16 @@ export async function startStandalone(options: StandaloneOptions): Promise<Runni
     host: config.HOST,
     mount: (app) => {
       if (gateway.router) app.use(gateway.router);
+      if (simulatorRouter) app.use(simulatorRouter);
       for (const service of services) if (service.router) app.use(service.router);
     },
   });
   return {
     ...running,
+    runtime,
     stop: async () => {
       await running.stop();
+      await mailer.close();
       await database.close();
     },
   };

@@ -18,6 +18,8 @@ export interface Database {
   readonly pglite?: PGlite;
   readonly databaseUrl?: string;
   ping(): Promise<boolean>;
+  /** A plain query outside any service's client (start-up checks). */
+  query<T>(sql: string, params?: unknown[]): Promise<T[]>;
   close(): Promise<void>;
 }
 
@@ -56,6 +58,7 @@ async function openPglite(dataDir: string): Promise<Database> {
       await pglite.query("select 1");
       return true;
     },
+    query: async <T>(sql: string, params?: unknown[]) => (await pglite.query<T>(sql, params)).rows,
     close: async () => {
       if (!pglite.closed) await pglite.close();
     },
@@ -73,6 +76,7 @@ async function openPostgres(databaseUrl: string, poolSize: number): Promise<Data
       await pingPool.query("select 1");
       return true;
     },
+    query: async <T>(sql: string, params?: unknown[]) => (await pingPool.query(sql, params)).rows as T[],
     close: async () => {
       await pingPool.end();
     },

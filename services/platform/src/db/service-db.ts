@@ -2,6 +2,7 @@ import type { EventPayload, EventPayloadInit, EventType } from "@rebound/contrac
 import type { Clock } from "../clock/clock";
 import { type Outbox } from "../outbox/outbox";
 import { createPendingEvent, type PendingEvent } from "../outbox/pending-event";
+import { GroupCommit } from "./group-commit";
 import { quoteIdent, type SqlExecutor } from "./sql-executor";
 
 /** What `db.transaction` adds to the Prisma transaction client. */
@@ -24,6 +25,7 @@ type InteractiveTransaction = <R>(
 /** PGlite runs one transaction at a time, so waiting for the connection can take a while under load. */
 const TRANSACTION_OPTIONS = { maxWait: 30_000, timeout: 30_000 };
 
+
 /**
  * A service's database handle: its Prisma client for reads, and `transaction`,
  * which gives the Prisma transaction client plus `append` for the outbox.
@@ -40,25 +42,52 @@ export class ServiceDb<TClient extends PrismaClientLike, TTx extends SqlExecutor
   }
 
   async transaction<R>(fn: (tx: TTx & EventAppender) => Promise<R>): Promise<R> {
+    return this.runTransaction((raw, pending) => fn(this.withAppend(raw, pending)));
+  }
+
+  /** One transaction; events pushed to `pending` are written before the commit and published after it. */
+  private async runTransaction<R>(fn: (raw: TTx, pending: PendingEvent[]) => Promise<R>): Promise<R> {
     const pending: PendingEvent[] = [];
-    const now = () => this.clock.now();
     const interactive = (this.client.$transaction as InteractiveTransaction).bind(this.client);
     const result = await interactive(async (tx) => {
       const raw = tx as TTx;
-      const append: EventAppender["append"] = (type, key, payload) => {
-        const event = createPendingEvent(type, key, payload, now());
-        pending.push(event);
-        return event.id;
-      };
-      const withAppend = new Proxy(raw, {
-        get: (target, property, receiver) => (property === "append" ? append : Reflect.get(target, property, receiver)),
-      }) as TTx & EventAppender;
-      const value = await fn(withAppend);
+      const value = await fn(raw, pending);
       await this.outbox.writeInTransaction(raw, pending);
       return value;
     }, TRANSACTION_OPTIONS);
     this.outbox.afterCommit(pending);
     return result;
+  }
+
+  /**
+   * Group commit for hot paths: `fn` shares the next transaction with other callers'
+   * work (see GroupCommit). A commit is the expensive part of a small transaction,
+   * especially on PGlite's single connection. If any item fails, the batch is
+   * retried item by item, so one failure rejects only its own caller; `fn` must
+   * therefore be safe to run again after a rollback (no side effects outside tx).
+   */
+  batchedTransaction<R>(fn: (tx: TTx & EventAppender) => Promise<R>): Promise<R> {
+    return this.groupCommit.submit(fn as (tx: TTx & EventAppender) => Promise<unknown>) as Promise<R>;
+  }
+
+  private readonly groupCommit = new GroupCommit<(tx: TTx & EventAppender) => Promise<unknown>, unknown>((fns) =>
+    this.transaction(async (tx) => {
+      const results: unknown[] = [];
+      for (const fn of fns) results.push(await fn(tx));
+      return results;
+    }),
+  );
+
+  private withAppend(raw: TTx, pending: PendingEvent[]): TTx & EventAppender {
+    const now = () => this.clock.now();
+    const append: EventAppender["append"] = (type, key, payload) => {
+      const event = createPendingEvent(type, key, payload, now());
+      pending.push(event);
+      return event.id;
+    };
+    return new Proxy(raw, {
+      get: (target, property, receiver) => (property === "append" ? append : Reflect.get(target, property, receiver)),
+    }) as TTx & EventAppender;
   }
 
   /**

@@ -11,3 +11,4 @@ export {
 } from "./migrator";
 export { createPostgresMigrationFactory } from "./postgres-migration-factory";
 export { findMigratableServices, findRepoRoot } from "./service-discovery";
+export { isUpToDate } from "./up-to-date";

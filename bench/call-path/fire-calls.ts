@@ -1,0 +1,77 @@
+import twilio from "twilio";
+import type { FakeTwilioApi } from "@rebound/platform/src/telephony/testing/fake-twilio-api";
+import { summarise, type RunResult } from "./stats";
+
+export interface Target {
+  label: string;
+  baseUrl: string;
+  authToken: string;
+  dedicatedNumber: string;
+}
+
+let callerSeq = 1;
+const nextCaller = () => `+1415${String(5_000_000 + callerSeq++).padStart(7, "0")}`;
+
+/**
+ * Posts signed voice webhooks at a fixed rate, as Twilio does for forwarded missed
+ * calls, and measures for each call the time from sending the webhook to the SMS
+ * send request arriving at the fake carrier.
+ */
+export async function fireCalls(target: Target, carrier: FakeTwilioApi, rate: number, durationSeconds: number): Promise<RunResult> {
+  const total = Math.round(rate * durationSeconds);
+  const sentAt = new Map<string, number>();
+  const latencies: number[] = [];
+  const arrivals = new Map<string, number>();
+  let duplicates = 0;
+  let lastArrival = 0;
+  const onMessage = (message: { to: string; receivedAt: number }) => {
+    lastArrival = Math.max(lastArrival, message.receivedAt);
+    const started = sentAt.get(message.to);
+    if (started === undefined) return;
+    const seen = (arrivals.get(message.to) ?? 0) + 1;
+    arrivals.set(message.to, seen);
+    if (seen > 1) duplicates++;
+    else latencies.push(message.receivedAt - started);
+  };
+  carrier.on("message", onMessage);
+  const url = `${target.baseUrl}/webhooks/twilio/voice`;
+  const failures: string[] = [];
+  const inFlight: Promise<void>[] = [];
+  const start = performance.now();
+  const startedAt = Date.now();
+  for (let i = 0; i < total; i++) {
+    const due = start + (i * 1000) / rate;
+    const wait = due - performance.now();
+    if (wait > 1) await new Promise((resolve) => setTimeout(resolve, wait));
+    const caller = nextCaller();
+    const params = {
+      CallSid: `CA${Date.now().toString(16)}${i.toString(16).padStart(8, "0")}${Math.random().toString(16).slice(2, 10)}`,
+      AccountSid: carrier.accountSid,
+      From: caller,
+      To: target.dedicatedNumber,
+      CallStatus: "no-answer",
+      Direction: "inbound",
+    };
+    const signature = twilio.getExpectedTwilioSignature(target.authToken, url, params);
+    sentAt.set(caller, Date.now());
+    inFlight.push(
+      fetch(url, {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded", "x-twilio-signature": signature },
+        body: new URLSearchParams(params).toString(),
+      })
+        .then(async (res) => {
+          await res.arrayBuffer();
+          if (res.status !== 200) failures.push(`${res.status}`);
+        })
+        .catch((error: unknown) => void failures.push(String(error))),
+    );
+  }
+  await Promise.all(inFlight);
+  const deadline = Date.now() + 15_000;
+  while (latencies.length < total && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+  await new Promise((resolve) => setTimeout(resolve, 300)); // late duplicates would show up here
+  carrier.off("message", onMessage);
+  if (failures.length > 0) console.warn(`  ${target.label}: ${failures.length} webhook failures, e.g. ${failures[0]}`);
+  return summarise(target.label, rate, total, latencies, Math.max(1, lastArrival - startedAt), duplicates);
+}

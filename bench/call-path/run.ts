@@ -1,0 +1,96 @@
+// Call-path benchmark (npm run bench:call-path). Starts a fake carrier (a local
+// stand-in for Twilio's REST API), Rebound standalone pointed at it (Twilio adapter,
+// PGlite, embedded bus) and a bare baseline server; fires signed voice webhooks at a
+// fixed rate and reports, per call, webhook sent -> SMS send request at the carrier.
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { startFakeTwilioApi } from "@rebound/platform/src/telephony/testing/fake-twilio-api";
+import { fireCalls, type Target } from "./fire-calls";
+import { setUpOwner } from "./owner-setup";
+import { freePort, repoRoot, spawnTs, stopChild, waitForHttp } from "./processes";
+import { formatRow, HEADER, type RunResult } from "./stats";
+
+const RATE = Number(process.env.BENCH_RATE ?? 100);
+const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
+const STEP_SECONDS = Number(process.env.BENCH_STEP_SECONDS ?? 5);
+const STEP_RATES = (process.env.BENCH_STEP_RATES ?? "150,200,250,300,400").split(",").map(Number);
+const P99_TARGET_MS = 100;
+
+async function main(): Promise<void> {
+  const carrier = await startFakeTwilioApi({ callbackStepMs: 5 });
+  const dataDir = mkdtempSync(join(tmpdir(), "rebound-bench-"));
+  const reboundPort = await freePort();
+  const reboundUrl = `http://127.0.0.1:${reboundPort}`;
+  const rebound = spawnTs(join(repoRoot, "services/standalone/src/main.ts"), {
+    PORT: String(reboundPort),
+    HOST: "127.0.0.1",
+    PUBLIC_BASE_URL: reboundUrl,
+    DATA_DIR: dataDir,
+    LOG_LEVEL: "warn",
+    NODE_ENV: "production",
+    INTERNAL_AUTH_SECRET: "bench-internal-secret-0123456789",
+    SESSION_SECRET: "bench-session-secret-0123456789",
+    TWILIO_ACCOUNT_SID: carrier.accountSid,
+    TWILIO_AUTH_TOKEN: carrier.authToken,
+    TWILIO_API_BASE_URL: carrier.url,
+    TWILIO_TEST_CALLER_NUMBER: "+15005550006",
+    SMS_MESSAGES_PER_SECOND: "1000",
+  });
+  const baselinePort = await freePort();
+  const baselineUrl = `http://127.0.0.1:${baselinePort}`;
+  try {
+    await waitForHttp(`${reboundUrl}/readyz`);
+    const { dedicatedNumber } = await setUpOwner(reboundUrl, "Thanks for calling [Business Name]! We missed you and will call back shortly.");
+    await new Promise((resolve) => setTimeout(resolve, 1_000)); // settings reach the read models through the bus
+    const reboundTarget: Target = { label: "rebound standalone", baseUrl: reboundUrl, authToken: carrier.authToken, dedicatedNumber };
+
+    const baseline = spawnTs(join(__dirname, "baseline-server.ts"), {
+      PORT: String(baselinePort),
+      CARRIER_URL: carrier.url,
+      ACCOUNT_SID: carrier.accountSid,
+      AUTH_TOKEN: carrier.authToken,
+      FROM_NUMBER: dedicatedNumber,
+    });
+    const baselineTarget: Target = { label: "baseline (bare express)", baseUrl: baselineUrl, authToken: carrier.authToken, dedicatedNumber };
+    await waitForHttp(`${baselineUrl}/healthz`).catch(() => undefined);
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+
+    console.log(`\nwarm-up: 100 calls at 50/s on each target`);
+    await fireCalls(reboundTarget, carrier, 50, 2);
+    await fireCalls(baselineTarget, carrier, 50, 2);
+
+    console.log(`\nsustained: ${RATE} calls/s for ${DURATION} s\n${HEADER}`);
+    const sustained: RunResult[] = [];
+    sustained.push(await fireCalls(baselineTarget, carrier, RATE, DURATION));
+    console.log(formatRow(sustained[0] as RunResult));
+    sustained.push(await fireCalls(reboundTarget, carrier, RATE, DURATION));
+    console.log(formatRow(sustained[1] as RunResult));
+    const [base, ours] = sustained as [RunResult, RunResult];
+    console.log(
+      `\n  p50 ratio rebound/baseline: ${(ours.p50 / base.p50).toFixed(2)}x (target <= 5x); p99 ${ours.p99.toFixed(1)} ms (target < ${P99_TARGET_MS}); ` +
+        `texted ${ours.texted}/${ours.sent}, duplicates ${ours.duplicates}`,
+    );
+
+    console.log(`\nstep-up: ${STEP_SECONDS} s per rate until p99 >= ${P99_TARGET_MS} ms\n${HEADER}`);
+    let highest = ours.p99 < P99_TARGET_MS && ours.texted === ours.sent ? RATE : 0;
+    for (const rate of STEP_RATES) {
+      const result = await fireCalls(reboundTarget, carrier, rate, STEP_SECONDS);
+      console.log(formatRow(result));
+      if (result.p99 >= P99_TARGET_MS || result.texted < result.sent || result.duplicates > 0) break;
+      highest = rate;
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+    }
+    console.log(`\n  highest rate with p99 < ${P99_TARGET_MS} ms, every call texted once: ${highest} calls/s\n`);
+    await stopChild(baseline);
+  } finally {
+    await stopChild(rebound);
+    await carrier.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

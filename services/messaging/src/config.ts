@@ -1,0 +1,32 @@
+// Messaging's own settings (all optional; the defaults run standalone as is).
+import { z } from "zod";
+import type { TelephonyProvider } from "@rebound/platform";
+
+export const messagingConfigSchema = z.object({
+  /**
+   * Texts a second one sender number may start (shared with the telephony settings).
+   * Default: 1 with Twilio (a long code's limit), 1000 with the carrier simulator.
+   */
+  SMS_MESSAGES_PER_SECOND: z.coerce.number().positive().max(10_000).optional(),
+  /** Provider attempts per text (retryable errors: 429, 5xx, timeouts). */
+  MESSAGING_SEND_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(10).default(4),
+  MESSAGING_SEND_BACKOFF_MS: z.coerce.number().int().min(1).max(60_000).default(250),
+  MESSAGING_SEND_BACKOFF_MAX_MS: z.coerce.number().int().min(1).max(300_000).default(5_000),
+  /** A send without an answer by then counts as failed (and is verified with the provider before a retry). */
+  MESSAGING_SEND_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+  /** How long the process that queued a text owns its send before recovery may take it over. */
+  MESSAGING_SEND_LEASE_MS: z.coerce.number().int().min(1_000).default(300_000),
+  MESSAGING_RECOVERY_INTERVAL_MS: z.coerce.number().int().min(100).default(30_000),
+  MESSAGING_READ_MODEL_REFRESH_MS: z.coerce.number().int().min(100).default(5_000),
+  MESSAGING_OWNER_ALERT_INTERVAL_MS: z.coerce.number().int().min(100).default(30_000),
+  /** At most one owner alert e-mail per business per this many ms. */
+  MESSAGING_OWNER_ALERT_MIN_GAP_MS: z.coerce.number().int().min(0).default(300_000),
+  /** A call for a business whose config events have not arrived yet waits this long before it is suppressed. */
+  MESSAGING_UNKNOWN_BUSINESS_WAIT_MS: z.coerce.number().int().min(0).default(2_000),
+});
+
+export type MessagingConfig = z.infer<typeof messagingConfigSchema>;
+
+export function messagesPerSecond(config: MessagingConfig, provider: TelephonyProvider): number {
+  return config.SMS_MESSAGES_PER_SECOND ?? (provider.kind === "twilio" ? 1 : 1_000);
+}

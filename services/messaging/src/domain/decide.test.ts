@@ -1,0 +1,116 @@
+import { DEFAULT_WEEKLY_HOURS } from "@rebound/contracts/src/domain";
+import { decide, type DispatchState, type MissedCall } from "./decide";
+import { DEFAULT_SUBSCRIPTION, type DispatchProfile, type DispatchSettings } from "./dispatch-config";
+
+const MONDAY_10AM_NEW_YORK = new Date("2026-01-05T15:00:00Z");
+const MONDAY_8PM_NEW_YORK = new Date("2026-01-06T01:00:00Z");
+
+const settings = (overrides: Partial<DispatchSettings> = {}): DispatchSettings => ({
+  smsMessage: "Thanks for calling [Business Name]! Visit [WEBSITE].",
+  afterHoursMessage: "We're closed. We're back [OPEN_TIME]. Hours: [BUSINESS_HOURS]. For urgent repairs call [EMERGENCY_NUMBER].",
+  afterHoursEnabled: true,
+  smsAutoReplyEnabled: false,
+  smsAutoReplyMessage: "",
+  timeZone: "America/New_York",
+  businessHours: structuredClone(DEFAULT_WEEKLY_HOURS),
+  isActive: true,
+  duplicateWindowSeconds: 86_400,
+  ownerAlertsEnabled: true,
+  doNotTextNumbers: [],
+  ...overrides,
+});
+
+const profile: DispatchProfile = {
+  businessName: "Acme",
+  businessPhone: "+15550001111",
+  website: "acme.example",
+  email: "",
+  emergencyNumber: "",
+  ownerEmail: "owner@acme.example",
+};
+
+const call: MissedCall = { callId: "c1", callerNumber: "+15551230001", dedicatedNumber: "+15557770001" };
+
+const state = (overrides: Partial<DispatchState> = {}, settingsOverrides: Partial<DispatchSettings> = {}): DispatchState => ({
+  business: { businessId: "b1", userId: "u1", settings: settings(settingsOverrides), profile, dedicatedNumber: call.dedicatedNumber },
+  subscription: DEFAULT_SUBSCRIPTION,
+  optedOut: false,
+  textedThisMonth: 0,
+  ...overrides,
+});
+
+describe("decide", () => {
+  it("sends the normal message with placeholders filled while the business is open", () => {
+    expect(decide(state(), call, MONDAY_10AM_NEW_YORK)).toEqual({
+      type: "send",
+      kind: "missed_call",
+      body: "Thanks for calling Acme! Visit acme.example.",
+    });
+  });
+
+  it("sends the after-hours message when closed, leaving out sentences whose value is missing", () => {
+    expect(decide(state(), call, MONDAY_8PM_NEW_YORK)).toEqual({
+      type: "send",
+      kind: "after_hours",
+      body: "We're closed. We're back tomorrow at 9:00 AM. Hours: Mon-Fri 9:00 AM-5:00 PM.",
+    });
+  });
+
+  it("sends the normal message when closed but after-hours is off", () => {
+    const decision = decide(state({}, { afterHoursEnabled: false }), call, MONDAY_8PM_NEW_YORK);
+    expect(decision).toMatchObject({ type: "send", kind: "missed_call" });
+  });
+
+  it("never sends a literal placeholder, and falls back to the default text for an empty template", () => {
+    const unknown = decide(state({}, { smsMessage: "Hi [CUSTOMER_NAME], [Business Name] missed you." }), call, MONDAY_10AM_NEW_YORK);
+    expect(unknown).toEqual({ type: "send", kind: "missed_call", body: "Hi, Acme missed you." });
+    const empty = decide(state({}, { smsMessage: "[WEBSITE_URL]" }), call, MONDAY_10AM_NEW_YORK);
+    expect(empty).toEqual({ type: "send", kind: "missed_call", body: "Thanks for calling! We missed your call but will get back to you soon." });
+  });
+
+  it.each([
+    ["unknown_business", { business: undefined }, {}],
+    ["unknown_business", { business: { businessId: "b1", dedicatedNumber: "+15557770001" } }, {}],
+    ["inactive", {}, { isActive: false }],
+    ["no_subscription", { subscription: { plan: "starter", status: "canceled", source: "billing" } }, {}],
+    ["no_subscription", { subscription: { plan: "starter", status: "past_due", source: "billing" } }, {}],
+    ["opted_out", { optedOut: true }, {}],
+    ["cap_reached", { textedThisMonth: 100 }, {}],
+    ["duplicate_window", { lastTextedAt: new Date(MONDAY_10AM_NEW_YORK.getTime() - 3_600_000) }, {}],
+    ["own_number", {}, { doNotTextNumbers: ["(555) 123-0001"] }],
+  ] as const)("suppresses with %s", (reason, stateOverrides, settingsOverrides) => {
+    const given = state(stateOverrides as Partial<DispatchState>, settingsOverrides as Partial<DispatchSettings>);
+    expect(decide(given, call, MONDAY_10AM_NEW_YORK)).toEqual({
+      type: "suppress",
+      reason,
+    });
+  });
+
+  it("suppresses calls from the business's own phone and from the dedicated number itself", () => {
+    expect(decide(state(), { ...call, callerNumber: "15550001111" }, MONDAY_10AM_NEW_YORK)).toEqual({ type: "suppress", reason: "own_number" });
+    expect(decide(state(), { ...call, callerNumber: call.dedicatedNumber }, MONDAY_10AM_NEW_YORK)).toEqual({
+      type: "suppress",
+      reason: "own_number",
+    });
+  });
+
+  it("uses the plan's cap: 1,000 on Professional, 10,000 on Enterprise", () => {
+    const professional = { plan: "professional", status: "active", source: "billing" } as const;
+    expect(decide(state({ subscription: professional, textedThisMonth: 999 }), call, MONDAY_10AM_NEW_YORK).type).toBe("send");
+    expect(decide(state({ subscription: professional, textedThisMonth: 1000 }), call, MONDAY_10AM_NEW_YORK)).toEqual({
+      type: "suppress",
+      reason: "cap_reached",
+    });
+    const enterprise = { plan: "enterprise", status: "trialing", source: "signup" } as const;
+    expect(decide(state({ subscription: enterprise, textedThisMonth: 9_999 }), call, MONDAY_10AM_NEW_YORK).type).toBe("send");
+  });
+
+  it("texts again once the duplicate window has passed, and treats a window of 0 as the 24 h default", () => {
+    const lastTextedAt = new Date(MONDAY_10AM_NEW_YORK.getTime() - 600_000);
+    expect(decide(state({ lastTextedAt }, { duplicateWindowSeconds: 600 }), call, MONDAY_10AM_NEW_YORK).type).toBe("send");
+    expect(decide(state({ lastTextedAt }, { duplicateWindowSeconds: 0 }), call, MONDAY_10AM_NEW_YORK)).toEqual({
+      type: "suppress",
+      reason: "duplicate_window",
+    });
+  });
+});

@@ -1,0 +1,71 @@
+// The dispatch config read model as the pure decision code sees it: plain data, no I/O.
+import type { PlanName } from "@rebound/contracts";
+import type { WeeklyHours } from "@rebound/contracts/src/domain";
+
+export interface DispatchSettings {
+  smsMessage: string;
+  afterHoursMessage: string;
+  afterHoursEnabled: boolean;
+  smsAutoReplyEnabled: boolean;
+  smsAutoReplyMessage: string;
+  /** IANA name; always one the runtime knows (see toDispatchSettings). */
+  timeZone: string;
+  businessHours: WeeklyHours;
+  isActive: boolean;
+  duplicateWindowSeconds: number;
+  ownerAlertsEnabled: boolean;
+  /** E.164 numbers never texted (the owner's own mobile ...). */
+  doNotTextNumbers: string[];
+}
+
+export interface DispatchProfile {
+  businessName: string;
+  /** The business's own phone (E.164): calls from it never trigger a text. */
+  businessPhone: string;
+  website: string;
+  email: string;
+  emergencyNumber: string;
+  ownerEmail: string;
+}
+
+/** One business as the read model holds it; parts stay undefined until their event arrived. */
+export interface BusinessConfig {
+  businessId: string;
+  userId?: string;
+  settings?: DispatchSettings;
+  profile?: DispatchProfile;
+  dedicatedNumber?: string;
+}
+
+export const SUBSCRIPTION_STATUSES = ["trialing", "active", "past_due", "canceled", "incomplete", "unpaid", "unknown"] as const;
+export type SubscriptionStatusName = (typeof SUBSCRIPTION_STATUSES)[number];
+
+export interface SubscriptionView {
+  plan: PlanName;
+  status: SubscriptionStatusName;
+  /** signup: learnt from UserRegistered; billing: from SubscriptionChanged (wins). */
+  source: "signup" | "billing";
+}
+
+/** Until billing says otherwise a new account is trialing on the plan chosen at sign-up (spec: default trial, starter). */
+export const DEFAULT_SUBSCRIPTION: Readonly<SubscriptionView> = Object.freeze({
+  plan: "starter",
+  status: "trialing",
+  source: "signup",
+});
+
+/** Spec section 3 defaults, used when a business left a message empty. */
+export const DEFAULT_SMS_MESSAGE = "Thanks for calling! We missed your call but will get back to you soon.";
+export const DEFAULT_AFTER_HOURS_MESSAGE =
+  "Thanks for calling! We're currently closed but will get back to you during business hours.";
+export const DEFAULT_SMS_AUTO_REPLY_MESSAGE =
+  "Thank you for your message. Please note this number is for missed call notifications only and does not receive replies.";
+export const DEFAULT_DUPLICATE_WINDOW_SECONDS = 24 * 60 * 60;
+/** Longest duplicate window honoured; also how far back the read model loads caller contacts. */
+export const MAX_DUPLICATE_WINDOW_SECONDS = 31 * 24 * 60 * 60;
+
+/** The window in ms: proto3 cannot tell 0 from unset, so 0 (or less) means the 24 h default. */
+export function duplicateWindowMs(settings: DispatchSettings): number {
+  const seconds = settings.duplicateWindowSeconds > 0 ? settings.duplicateWindowSeconds : DEFAULT_DUPLICATE_WINDOW_SECONDS;
+  return Math.min(seconds, MAX_DUPLICATE_WINDOW_SECONDS) * 1000;
+}

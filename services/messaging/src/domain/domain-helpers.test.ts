@@ -1,0 +1,88 @@
+import { classifyInbound } from "./inbound-keyword";
+import { canMove, fromProviderStatus, isTerminal, statusesBefore } from "./sms-status";
+import { usageMonth } from "./usage-month";
+import { backoffDelay, mayHaveReachedProvider } from "./send-retry";
+import { TelephonyProviderError } from "@rebound/platform";
+import { messageTwiml } from "./twiml";
+import { ownerAlertEmail } from "./owner-alert-email";
+
+describe("classifyInbound", () => {
+  it.each(["STOP", " stop ", "StopAll", "UNSUBSCRIBE", "cancel", "END", "quit\n"])("reads %j as an opt-out", (body) => {
+    expect(classifyInbound(body).kind).toBe("opt_out");
+  });
+  it.each(["START", "yes", "Unstop"])("reads %j as an opt-in", (body) => expect(classifyInbound(body).kind).toBe("opt_in"));
+  it.each(["HELP", "info"])("reads %j as help", (body) => expect(classifyInbound(body).kind).toBe("help"));
+  it.each(["stop please", "STOP!", "", "when do you open?"])("reads %j as another message", (body) => {
+    expect(classifyInbound(body)).toEqual({ kind: "other", keyword: "" });
+  });
+});
+
+describe("sms status", () => {
+  it("only moves forward and never leaves a terminal status", () => {
+    expect(canMove("queued", "sent")).toBe(true);
+    expect(canMove("sent", "delivered")).toBe(true);
+    expect(canMove("delivered", "sent")).toBe(false);
+    expect(canMove("delivered", "failed")).toBe(false);
+    expect(canMove("failed", "delivered")).toBe(false);
+    expect(isTerminal("undelivered")).toBe(true);
+    expect(statusesBefore("delivered")).toEqual(["queued", "sending", "sent"]);
+    expect(statusesBefore("queued")).toEqual([]);
+  });
+
+  it("maps the provider's statuses and ignores the ones that say nothing about delivery", () => {
+    expect(fromProviderStatus("accepted")).toBe("queued");
+    expect(fromProviderStatus("Delivered")).toBe("delivered");
+    expect(fromProviderStatus("read")).toBe("delivered");
+    expect(fromProviderStatus("canceled")).toBe("failed");
+    expect(fromProviderStatus("receiving")).toBeUndefined();
+  });
+});
+
+describe("usageMonth", () => {
+  it("counts in the calendar month of the business's time zone", () => {
+    const newYearUtc = new Date("2026-01-01T03:00:00Z");
+    expect(usageMonth("America/New_York", newYearUtc)).toBe("2025-12");
+    expect(usageMonth("Asia/Tokyo", newYearUtc)).toBe("2026-01");
+    expect(usageMonth("Australia/Sydney", new Date("2026-01-31T14:00:00Z"))).toBe("2026-02");
+  });
+});
+
+describe("send retry", () => {
+  const policy = { maxAttempts: 4, baseDelayMs: 100, maxDelayMs: 1_000 };
+  it("backs off exponentially with jitter, up to the maximum", () => {
+    expect(backoffDelay(policy, 1, 0)).toBe(50);
+    expect(backoffDelay(policy, 1, 0.999)).toBe(100);
+    expect(backoffDelay(policy, 3, 0.999)).toBe(400);
+    expect(backoffDelay(policy, 10, 0.999)).toBe(1_000);
+  });
+
+  it("checks with the provider before retrying only when the send may have gone through", () => {
+    const rejected = new TelephonyProviderError("slow down", { httpStatus: 429, retryable: true });
+    const serverError = new TelephonyProviderError("oops", { httpStatus: 503, retryable: true });
+    expect(mayHaveReachedProvider({ type: "provider", error: rejected })).toBe(false);
+    expect(mayHaveReachedProvider({ type: "provider", error: serverError })).toBe(true);
+    expect(mayHaveReachedProvider({ type: "unknown", message: "timeout" })).toBe(true);
+  });
+});
+
+describe("replies and e-mails", () => {
+  it("escapes TwiML", () => {
+    expect(messageTwiml("Tom & Jerry <3")).toBe(
+      '<?xml version="1.0" encoding="UTF-8"?><Response><Message>Tom &amp; Jerry &lt;3</Message></Response>',
+    );
+  });
+
+  it("writes the owner alert in the business's time zone, escaping HTML", () => {
+    const email = ownerAlertEmail({
+      businessName: "A&B <Repairs>",
+      timeZone: "America/Chicago",
+      calls: [{ callerNumber: "+15551230001", message: "Hi <there>", textedAt: new Date("2026-01-05T15:00:00Z") }],
+      dashboardUrl: "http://localhost:3000/dashboard",
+    });
+    expect(email.subject).toBe("Rebound: missed call from +15551230001 texted back");
+    expect(email.text).toContain("+15551230001 at Jan 5, 2026, 9:00 AM");
+    expect(email.html).toContain("A&amp;B &lt;Repairs&gt;");
+    expect(email.html).toContain("Hi &lt;there&gt;");
+    expect(email.html).not.toContain("<Repairs>");
+  });
+});

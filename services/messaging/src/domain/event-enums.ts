@@ -1,0 +1,120 @@
+// Domain names <-> the protobuf enums of rebound.messaging.v1 and rebound.billing.v1.
+import { billingV1, commonV1, messagingV1, type PlanName } from "@rebound/contracts";
+import type { SuppressionReasonName } from "./decide";
+import type { SubscriptionStatusName } from "./dispatch-config";
+import type { InboundKindName } from "./inbound-keyword";
+import type { SmsKindName, SmsStatusName } from "./sms-status";
+
+export function suppressionReasonEnum(reason: SuppressionReasonName): messagingV1.SuppressionReason {
+  switch (reason) {
+    case "unknown_business":
+      return messagingV1.SuppressionReason.UNKNOWN_BUSINESS;
+    case "own_number":
+      return messagingV1.SuppressionReason.OWN_NUMBER;
+    case "inactive":
+      return messagingV1.SuppressionReason.INACTIVE;
+    case "no_subscription":
+      return messagingV1.SuppressionReason.NO_SUBSCRIPTION;
+    case "opted_out":
+      return messagingV1.SuppressionReason.OPTED_OUT;
+    case "cap_reached":
+      return messagingV1.SuppressionReason.CAP_REACHED;
+    case "duplicate_window":
+      return messagingV1.SuppressionReason.DUPLICATE_WINDOW;
+    default: {
+      const unexpected: never = reason;
+      throw new Error(`unknown suppression reason ${String(unexpected)}`);
+    }
+  }
+}
+
+export function smsKindEnum(kind: SmsKindName): messagingV1.SmsKind {
+  switch (kind) {
+    case "missed_call":
+      return messagingV1.SmsKind.MISSED_CALL;
+    case "after_hours":
+      return messagingV1.SmsKind.AFTER_HOURS;
+    case "auto_reply":
+      return messagingV1.SmsKind.AUTO_REPLY;
+    case "help":
+      return messagingV1.SmsKind.HELP;
+    case "compliance":
+      return messagingV1.SmsKind.COMPLIANCE;
+    default: {
+      const unexpected: never = kind;
+      throw new Error(`unknown sms kind ${String(unexpected)}`);
+    }
+  }
+}
+
+export function smsStatusEnum(status: SmsStatusName): messagingV1.SmsStatus {
+  switch (status) {
+    case "queued":
+      return messagingV1.SmsStatus.QUEUED;
+    case "sending":
+      return messagingV1.SmsStatus.SENDING;
+    case "sent":
+      return messagingV1.SmsStatus.SENT;
+    case "delivered":
+      return messagingV1.SmsStatus.DELIVERED;
+    case "undelivered":
+      return messagingV1.SmsStatus.UNDELIVERED;
+    case "failed":
+      return messagingV1.SmsStatus.FAILED;
+    default: {
+      const unexpected: never = status;
+      throw new Error(`unknown sms status ${String(unexpected)}`);
+    }
+  }
+}
+
+export function inboundKindEnum(kind: InboundKindName): messagingV1.InboundKind {
+  switch (kind) {
+    case "opt_out":
+      return messagingV1.InboundKind.OPT_OUT;
+    case "opt_in":
+      return messagingV1.InboundKind.OPT_IN;
+    case "help":
+      return messagingV1.InboundKind.HELP;
+    case "other":
+      return messagingV1.InboundKind.OTHER;
+    default: {
+      const unexpected: never = kind;
+      throw new Error(`unknown inbound kind ${String(unexpected)}`);
+    }
+  }
+}
+
+/** The plan a user chose; unspecified is the spec's default, starter. */
+export function planFromEnum(plan: commonV1.Plan): PlanName {
+  switch (plan) {
+    case commonV1.Plan.STARTER:
+    case commonV1.Plan.UNSPECIFIED:
+      return "starter";
+    case commonV1.Plan.PROFESSIONAL:
+      return "professional";
+    case commonV1.Plan.ENTERPRISE:
+      return "enterprise";
+    default:
+      return "starter";
+  }
+}
+
+export function subscriptionStatusFromEnum(status: billingV1.SubscriptionStatus): SubscriptionStatusName {
+  switch (status) {
+    case billingV1.SubscriptionStatus.TRIALING:
+      return "trialing";
+    case billingV1.SubscriptionStatus.ACTIVE:
+      return "active";
+    case billingV1.SubscriptionStatus.PAST_DUE:
+      return "past_due";
+    case billingV1.SubscriptionStatus.CANCELED:
+      return "canceled";
+    case billingV1.SubscriptionStatus.INCOMPLETE:
+      return "incomplete";
+    case billingV1.SubscriptionStatus.UNPAID:
+      return "unpaid";
+    default:
+      return "unknown";
+  }
+}

@@ -1,0 +1,70 @@
+// The SMS lifecycle: queued < sending < sent < delivered | undelivered | failed.
+// Provider callbacks arrive out of order and more than once, so a status only moves forward
+// and a terminal status never changes.
+
+export const SMS_STATUSES = ["queued", "sending", "sent", "delivered", "undelivered", "failed"] as const;
+export type SmsStatusName = (typeof SMS_STATUSES)[number];
+
+export type SmsKindName = "missed_call" | "after_hours" | "auto_reply" | "help" | "compliance";
+
+function rank(status: SmsStatusName): number {
+  switch (status) {
+    case "queued":
+      return 0;
+    case "sending":
+      return 1;
+    case "sent":
+      return 2;
+    case "delivered":
+    case "undelivered":
+    case "failed":
+      return 3;
+    default: {
+      const unexpected: never = status;
+      throw new Error(`unknown status ${String(unexpected)}`);
+    }
+  }
+}
+
+export function isTerminal(status: SmsStatusName): boolean {
+  return rank(status) === 3;
+}
+
+export function canMove(from: SmsStatusName, to: SmsStatusName): boolean {
+  return rank(to) > rank(from);
+}
+
+/** The statuses a row may be in for `to` to apply (for a compare-and-set update). */
+export function statusesBefore(to: SmsStatusName): SmsStatusName[] {
+  return SMS_STATUSES.filter((from) => canMove(from, to));
+}
+
+export function isSmsStatus(value: string): value is SmsStatusName {
+  return (SMS_STATUSES as readonly string[]).includes(value);
+}
+
+/**
+ * Twilio's MessageStatus values onto ours; undefined for statuses that say nothing about
+ * delivery (receiving, received, scheduled ...), which are ignored.
+ */
+export function fromProviderStatus(value: string): SmsStatusName | undefined {
+  switch (value.trim().toLowerCase()) {
+    case "accepted":
+    case "queued":
+      return "queued";
+    case "sending":
+      return "sending";
+    case "sent":
+      return "sent";
+    case "delivered":
+    case "read":
+      return "delivered";
+    case "undelivered":
+      return "undelivered";
+    case "failed":
+    case "canceled":
+      return "failed";
+    default:
+      return undefined;
+  }
+}

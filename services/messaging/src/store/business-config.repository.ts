@@ -1,0 +1,152 @@
+// business_configs and subscriptions: the persisted half of the dispatch config read model.
+import { z } from "zod";
+import type { BusinessConfig, DispatchProfile, DispatchSettings, SubscriptionView } from "../domain/dispatch-config";
+import { SUBSCRIPTION_STATUSES } from "../domain/dispatch-config";
+import type { Prisma } from "../generated/prisma/client";
+import { table, type Queryable } from "./messaging-db";
+
+const dayHours = z.object({ open: z.string(), close: z.string(), enabled: z.boolean() });
+const settingsSchema = z.object({
+  smsMessage: z.string(),
+  afterHoursMessage: z.string(),
+  afterHoursEnabled: z.boolean(),
+  smsAutoReplyEnabled: z.boolean(),
+  smsAutoReplyMessage: z.string(),
+  timeZone: z.string(),
+  businessHours: z.object({
+    monday: dayHours,
+    tuesday: dayHours,
+    wednesday: dayHours,
+    thursday: dayHours,
+    friday: dayHours,
+    saturday: dayHours,
+    sunday: dayHours,
+  }),
+  isActive: z.boolean(),
+  duplicateWindowSeconds: z.number(),
+  ownerAlertsEnabled: z.boolean(),
+  doNotTextNumbers: z.array(z.string()),
+});
+const profileSchema = z.object({
+  businessName: z.string(),
+  businessPhone: z.string(),
+  website: z.string(),
+  email: z.string(),
+  emergencyNumber: z.string(),
+  ownerEmail: z.string(),
+});
+const planSchema = z.enum(["starter", "professional", "enterprise"]);
+const statusSchema = z.enum(SUBSCRIPTION_STATUSES);
+
+const json = (value: DispatchSettings | DispatchProfile) => value as unknown as Prisma.InputJsonValue;
+
+/**
+ * updated_at is when the row changed, by the writer's wall clock (not the domain clock): it
+ * is the watermark of the read model's refresh, whose overlap absorbs skew between replicas.
+ */
+const changedNow = () => new Date();
+
+export interface Stamped<T> {
+  value: T;
+  updatedAt: Date;
+}
+
+export class BusinessConfigRepository {
+  async saveSettings(tx: Queryable, businessId: string, userId: string, settings: DispatchSettings) {
+    const at = changedNow();
+    await tx.businessConfig.upsert({
+      where: { businessId },
+      create: { businessId, userId: userId || null, settings: json(settings), updatedAt: at },
+      update: { settings: json(settings), updatedAt: at, ...(userId ? { userId } : {}) },
+    });
+  }
+
+  async saveProfile(tx: Queryable, businessId: string, userId: string, profile: DispatchProfile) {
+    const at = changedNow();
+    await tx.businessConfig.upsert({
+      where: { businessId },
+      create: { businessId, userId: userId || null, profile: json(profile), updatedAt: at },
+      update: { profile: json(profile), updatedAt: at, ...(userId ? { userId } : {}) },
+    });
+  }
+
+  /** A number belongs to one business: a stale holder (its release not seen yet) lets go of it. */
+  async saveDedicatedNumber(tx: Queryable, businessId: string, userId: string, phoneNumber: string) {
+    const at = changedNow();
+    await tx.businessConfig.updateMany({
+      where: { dedicatedNumber: phoneNumber, NOT: { businessId } },
+      data: { dedicatedNumber: null, updatedAt: at },
+    });
+    await tx.businessConfig.upsert({
+      where: { businessId },
+      create: { businessId, userId: userId || null, dedicatedNumber: phoneNumber, updatedAt: at },
+      update: { dedicatedNumber: phoneNumber, updatedAt: at, ...(userId ? { userId } : {}) },
+    });
+  }
+
+  async releaseDedicatedNumber(tx: Queryable, businessId: string, phoneNumber: string) {
+    const at = changedNow();
+    await tx.businessConfig.updateMany({
+      where: { businessId, dedicatedNumber: phoneNumber },
+      data: { dedicatedNumber: null, updatedAt: at },
+    });
+  }
+
+  /** Sign-up's plan, unless billing already spoke for this user. */
+  async saveSignupSubscription(tx: Queryable, userId: string, view: SubscriptionView) {
+    const at = changedNow();
+    await tx.$executeRawUnsafe(
+      `INSERT INTO ${table("subscriptions")} (user_id, plan, status, source, updated_at) VALUES ($1, $2, $3, 'signup', $4::timestamptz)
+       ON CONFLICT (user_id) DO NOTHING`,
+      userId,
+      view.plan,
+      view.status,
+      at,
+    );
+  }
+
+  async saveBillingSubscription(tx: Queryable, userId: string, view: SubscriptionView) {
+    const at = changedNow();
+    await tx.userSubscription.upsert({
+      where: { userId },
+      create: { userId, plan: view.plan, status: view.status, source: "billing", updatedAt: at },
+      update: { plan: view.plan, status: view.status, source: "billing", updatedAt: at },
+    });
+  }
+
+  /** Rows changed after `since` (all without it), oldest first. */
+  async loadBusinesses(db: Queryable, since?: Date): Promise<Stamped<BusinessConfig>[]> {
+    const rows = await db.businessConfig.findMany({
+      where: since ? { updatedAt: { gt: since } } : {},
+      orderBy: { updatedAt: "asc" },
+    });
+    return rows.map((row) => ({
+      updatedAt: row.updatedAt,
+      value: {
+        businessId: row.businessId,
+        userId: row.userId ?? undefined,
+        settings: row.settings === null ? undefined : settingsSchema.parse(row.settings),
+        profile: row.profile === null ? undefined : profileSchema.parse(row.profile),
+        dedicatedNumber: row.dedicatedNumber ?? undefined,
+      },
+    }));
+  }
+
+  async loadSubscriptions(db: Queryable, since?: Date): Promise<Stamped<{ userId: string; view: SubscriptionView }>[]> {
+    const rows = await db.userSubscription.findMany({
+      where: since ? { updatedAt: { gt: since } } : {},
+      orderBy: { updatedAt: "asc" },
+    });
+    return rows.map((row) => ({
+      updatedAt: row.updatedAt,
+      value: {
+        userId: row.userId,
+        view: {
+          plan: planSchema.parse(row.plan),
+          status: statusSchema.parse(row.status),
+          source: row.source === "billing" ? "billing" : "signup",
+        },
+      },
+    }));
+  }
+}

@@ -1,0 +1,89 @@
+// Per business and caller: opt-outs, texts this month, last text and last auto-reply
+// (the texts themselves are counted by DispatchRepository in the dispatch statement).
+import { table, type Queryable } from "./messaging-db";
+
+export interface OptOutRow {
+  businessId: string;
+  callerNumber: string;
+  optedOut: boolean;
+  updatedAt: Date;
+}
+
+export interface ContactRow {
+  businessId: string;
+  callerNumber: string;
+  lastTextedAt: Date | null;
+  lastAutoReplyAt: Date | null;
+}
+
+export interface UsageRow {
+  businessId: string;
+  month: string;
+  texted: number;
+}
+
+export class CallerStateRepository {
+  async saveOptOut(
+    tx: Queryable,
+    fields: { businessId: string; callerNumber: string; optedOut: boolean; source: string; keyword: string },
+  ): Promise<void> {
+    // Wall-clock change time: the read model refresh's watermark (see BusinessConfigRepository).
+    const at = new Date();
+    await tx.optOut.upsert({
+      where: { businessId_callerNumber: { businessId: fields.businessId, callerNumber: fields.callerNumber } },
+      create: { ...fields, updatedAt: at },
+      update: { optedOut: fields.optedOut, source: fields.source, keyword: fields.keyword, updatedAt: at },
+    });
+  }
+
+  /**
+   * Sets the caller's last auto-reply to `at` unless one went out after `cutoff`. False when
+   * the window holds in the database (a reply another replica sent).
+   */
+  async claimAutoReplySlot(tx: Queryable, businessId: string, callerNumber: string, at: Date, cutoff: Date): Promise<boolean> {
+    const rows = await tx.$queryRawUnsafe<unknown[]>(
+      `INSERT INTO ${table("caller_contacts")} AS c (business_id, caller_number, last_auto_reply_at) VALUES ($1, $2, $3::timestamptz)
+       ON CONFLICT (business_id, caller_number) DO UPDATE SET last_auto_reply_at = EXCLUDED.last_auto_reply_at
+       WHERE c.last_auto_reply_at IS NULL OR c.last_auto_reply_at <= $4::timestamptz
+       RETURNING 1`,
+      businessId,
+      callerNumber,
+      at,
+      cutoff,
+    );
+    return rows.length > 0;
+  }
+
+  async isOptedOut(db: Queryable, businessId: string, callerNumber: string): Promise<boolean> {
+    const row = await db.optOut.findUnique({ where: { businessId_callerNumber: { businessId, callerNumber } } });
+    return row?.optedOut ?? false;
+  }
+
+  async loadOptOuts(db: Queryable, since?: Date): Promise<OptOutRow[]> {
+    return db.optOut.findMany({
+      where: since ? { updatedAt: { gt: since } } : { optedOut: true },
+      select: { businessId: true, callerNumber: true, optedOut: true, updatedAt: true },
+      orderBy: { updatedAt: "asc" },
+    });
+  }
+
+  async loadContacts(db: Queryable, since: Date): Promise<ContactRow[]> {
+    return db.callerContact.findMany({
+      where: { OR: [{ lastTextedAt: { gt: since } }, { lastAutoReplyAt: { gt: since } }] },
+    });
+  }
+
+  async loadContact(db: Queryable, businessId: string, callerNumber: string): Promise<ContactRow | undefined> {
+    const row = await db.callerContact.findUnique({ where: { businessId_callerNumber: { businessId, callerNumber } } });
+    return row ?? undefined;
+  }
+
+  async loadUsage(db: Queryable, months: string[]): Promise<UsageRow[]> {
+    return db.monthlyUsage.findMany({ where: { month: { in: months } } });
+  }
+
+  async loadUsageOf(db: Queryable, businessId: string, month: string): Promise<number> {
+    const row = await db.monthlyUsage.findUnique({ where: { businessId_month: { businessId, month } } });
+    return row?.texted ?? 0;
+  }
+}

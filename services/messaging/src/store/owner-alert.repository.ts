@@ -1,0 +1,55 @@
+// owner_alerts: texted missed calls waiting for the owner's batched e-mail.
+import { table, type Queryable } from "./messaging-db";
+
+export interface PendingAlert {
+  id: string;
+  callerNumber: string;
+  message: string;
+  textedAt: Date;
+}
+
+export class OwnerAlertRepository {
+  async add(
+    tx: Queryable,
+    alert: { id: string; businessId: string; smsId: string; callerNumber: string; message: string; textedAt: Date },
+  ): Promise<void> {
+    await tx.$executeRawUnsafe(
+      `INSERT INTO ${table("owner_alerts")} (id, business_id, sms_id, caller_number, message, texted_at)
+       VALUES ($1::uuid, $2, $3::uuid, $4, $5, $6::timestamptz) ON CONFLICT (sms_id) DO NOTHING`,
+      alert.id,
+      alert.businessId,
+      alert.smsId,
+      alert.callerNumber,
+      alert.message,
+      alert.textedAt,
+    );
+  }
+
+  /** Businesses with pending alerts and no e-mail after `lastEmailCutoff`. */
+  async dueBusinesses(db: Queryable, lastEmailCutoff: Date, limit: number): Promise<string[]> {
+    const rows = await db.$queryRawUnsafe<{ business_id: string }[]>(
+      `SELECT p.business_id FROM ${table("owner_alerts")} p
+       WHERE p.emailed_at IS NULL
+         AND NOT EXISTS (SELECT 1 FROM ${table("owner_alerts")} e
+                         WHERE e.business_id = p.business_id AND e.emailed_at > $1::timestamptz AND NOT e.skipped)
+       GROUP BY p.business_id ORDER BY min(p.texted_at) LIMIT $2::int`,
+      lastEmailCutoff,
+      limit,
+    );
+    return rows.map((row) => row.business_id);
+  }
+
+  async pendingOf(db: Queryable, businessId: string, limit: number): Promise<PendingAlert[]> {
+    return db.ownerAlert.findMany({
+      where: { businessId, emailedAt: null },
+      orderBy: { textedAt: "asc" },
+      take: limit,
+      select: { id: true, callerNumber: true, message: true, textedAt: true },
+    });
+  }
+
+  async markEmailed(db: Queryable, ids: string[], at: Date, skipped: boolean): Promise<void> {
+    if (ids.length === 0) return;
+    await db.ownerAlert.updateMany({ where: { id: { in: ids }, emailedAt: null }, data: { emailedAt: at, skipped } });
+  }
+}

@@ -1,0 +1,76 @@
+import { FakeClock } from "@rebound/platform";
+import { MESSAGING_JOBS } from "../src/service";
+import { newBusiness, startMessaging, type Harness } from "./support/messaging-harness";
+
+describe("owner alert e-mails", () => {
+  let h: Harness;
+  const clock = new FakeClock("2026-01-05T15:00:00Z");
+  let sequence = 0;
+
+  beforeAll(async () => {
+    h = await startMessaging({ clock });
+  });
+  afterAll(() => h.stop());
+
+  const runJob = () => h.job(MESSAGING_JOBS.ownerAlerts)();
+
+  async function texted(b: { businessId: string; dedicated: string }, from: string) {
+    sequence += 1;
+    const callId = `alert-call-${sequence}`;
+    await h.missedCall({ businessId: b.businessId, callId, from, to: b.dedicated });
+    await h.eventOf("SmsSent", (p) => p.callId === callId);
+  }
+
+  it("batches texted calls into at most one e-mail per 5 minutes per business", async () => {
+    const b = newBusiness({ name: "Acme Plumbing", ownerEmail: "owner@acme.example", settings: { ownerAlertsEnabled: true } });
+    await h.seedBusiness(b, b.dedicated);
+    await texted(b, "+15551230001");
+    await texted(b, "+15551230002");
+
+    await runJob();
+    expect(h.mailer.sent).toHaveLength(1);
+    const [first] = h.mailer.sent;
+    expect(first?.to).toBe("owner@acme.example");
+    expect(first?.subject).toBe("Rebound: 2 missed calls texted back");
+    expect(first?.text).toContain("+15551230001");
+    expect(first?.text).toContain("+15551230002");
+    expect(first?.text).toContain('Sent: "Thanks for calling Acme Plumbing! We\'ll call you back soon."');
+    expect(first?.html).toContain("<strong>+15551230002</strong>");
+
+    clock.advance(60_000);
+    await texted(b, "+15551230003");
+    await runJob();
+    expect(h.mailer.sent).toHaveLength(1);
+
+    clock.advance(4 * 60_000);
+    await runJob();
+    expect(h.mailer.sent).toHaveLength(2);
+    expect(h.mailer.sent[1]?.subject).toBe("Rebound: missed call from +15551230003 texted back");
+    await runJob();
+    expect(h.mailer.sent).toHaveLength(2);
+  });
+
+  it("keeps alerts pending when the mailer fails and sends them on the next run", async () => {
+    clock.advance(60 * 60_000);
+    const b = newBusiness({ ownerEmail: "retry@acme.example", settings: { ownerAlertsEnabled: true } });
+    await h.seedBusiness(b, b.dedicated);
+    await texted(b, "+15551230011");
+    const before = h.mailer.sent.length;
+
+    h.mailer.failures = 1;
+    await runJob();
+    expect(h.mailer.sent).toHaveLength(before);
+    await runJob();
+    expect(h.mailer.sent.slice(before).map((mail) => mail.to)).toEqual(["retry@acme.example"]);
+  });
+
+  it("sends nothing when the owner switched alerts off", async () => {
+    clock.advance(60 * 60_000);
+    const b = newBusiness({ ownerEmail: "quiet@acme.example", settings: { ownerAlertsEnabled: false } });
+    await h.seedBusiness(b, b.dedicated);
+    await texted(b, "+15551230021");
+    await runJob();
+    expect(h.mailer.sent.filter((mail) => mail.to === "quiet@acme.example")).toHaveLength(0);
+    expect(await h.db.client.ownerAlert.count({ where: { businessId: b.businessId } })).toBe(0);
+  });
+});

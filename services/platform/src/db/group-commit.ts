@@ -1,0 +1,58 @@
+// Group commit: writes that arrive while a transaction is running share the next one.
+// Idle, an item is written at once (no added latency); under load, one transaction
+// carries many, which is what a single-connection database (PGlite) needs.
+
+interface Entry<I, R> {
+  item: I;
+  resolve: (result: R) => void;
+  reject: (error: unknown) => void;
+}
+
+export class GroupCommit<I, R> {
+  private queue: Entry<I, R>[] = [];
+  private draining?: Promise<void>;
+
+  constructor(
+    /** Writes the items in one transaction; returns one result per item, in order. */
+    private readonly commit: (items: I[]) => Promise<R[]>,
+    private readonly maxBatch = 64,
+  ) {}
+
+  submit(item: I): Promise<R> {
+    return new Promise<R>((resolve, reject) => {
+      this.queue.push({ item, resolve, reject });
+      this.draining ??= this.drain().finally(() => {
+        this.draining = undefined;
+      });
+    });
+  }
+
+  /** Resolves once everything submitted so far is written (or failed). */
+  async idle(): Promise<void> {
+    while (this.draining) await this.draining;
+  }
+
+  private async drain(): Promise<void> {
+    while (this.queue.length > 0) {
+      const batch = this.queue.splice(0, this.maxBatch);
+      try {
+        const results = await this.commit(batch.map((entry) => entry.item));
+        batch.forEach((entry, index) => entry.resolve(results[index] as R));
+      } catch (error) {
+        if (batch.length === 1) {
+          batch[0]?.reject(error);
+          continue;
+        }
+        // One bad item must not fail the others: write them one by one.
+        for (const entry of batch) {
+          try {
+            const [result] = await this.commit([entry.item]);
+            entry.resolve(result as R);
+          } catch (single) {
+            entry.reject(single);
+          }
+        }
+      }
+    }
+  }
+}

@@ -1,0 +1,77 @@
+import { closeSync, existsSync, mkdirSync, openSync, readFileSync, writeSync } from "node:fs";
+import { join } from "node:path";
+
+/** What the simulated carrier received or decided, one JSON line each. */
+export type JournalEntry =
+  | {
+      t: "message";
+      sid: string;
+      from: string;
+      to: string;
+      body: string;
+      status: string;
+      /** Epoch ms at which the carrier received the send request. */
+      createdAt: number;
+      statusCallback?: string;
+      direction?: "outbound-api" | "outbound-reply";
+    }
+  | { t: "status"; sid: string; status: string; errorCode?: number }
+  | { t: "purchase"; sid: string; phoneNumber: string; voiceUrl: string; smsUrl: string; statusCallbackUrl: string; at: number }
+  | { t: "release"; sid: string; at: number }
+  | { t: "forwarding"; phoneNumber: string; forwardTo: string | null }
+  | { t: "opt-out"; sender: string; recipient: string; optedOut: boolean };
+
+export interface CarrierJournal {
+  /** Durable before it returns: a SIGKILL right after never loses the entry. */
+  append(entry: JournalEntry): void;
+  readAll(): JournalEntry[];
+  close(): void;
+}
+
+/** Nothing survives the process (tests, DATA_DIR=memory). */
+export class MemoryJournal implements CarrierJournal {
+  append(): void {}
+  readAll(): JournalEntry[] {
+    return [];
+  }
+  close(): void {}
+}
+
+/**
+ * `<dir>/carrier.jsonl`, append-only, written synchronously: the line is in the
+ * file (the OS page cache) before the caller answers, so killing the process
+ * loses nothing and replays nothing twice. A torn last line is skipped on read.
+ */
+export class FileJournal implements CarrierJournal {
+  readonly path: string;
+  private fd?: number;
+
+  constructor(dir: string) {
+    mkdirSync(dir, { recursive: true });
+    this.path = join(dir, "carrier.jsonl");
+  }
+
+  append(entry: JournalEntry): void {
+    this.fd ??= openSync(this.path, "a");
+    writeSync(this.fd, `${JSON.stringify(entry)}\n`);
+  }
+
+  readAll(): JournalEntry[] {
+    if (!existsSync(this.path)) return [];
+    const entries: JournalEntry[] = [];
+    for (const line of readFileSync(this.path, "utf8").split("\n")) {
+      if (!line.trim()) continue;
+      try {
+        entries.push(JSON.parse(line) as JournalEntry);
+      } catch {
+        // a line torn by a crash mid-write: it was never acknowledged
+      }
+    }
+    return entries;
+  }
+
+  close(): void {
+    if (this.fd !== undefined) closeSync(this.fd);
+    this.fd = undefined;
+  }
+}

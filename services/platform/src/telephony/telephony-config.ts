@@ -1,0 +1,60 @@
+import { z } from "zod";
+
+/** Auth token the carrier simulator signs webhooks with when nothing is configured. */
+export const DEV_TWILIO_AUTH_TOKEN = "dev-auth-token";
+/** The simulator's forwarding-test caller when TWILIO_TEST_CALLER_NUMBER is unset (Twilio's magic test number). */
+export const SIMULATOR_TEST_CALLER_NUMBER = "+15005550006";
+
+const e164 = z.string().regex(/^\+[1-9]\d{7,14}$/, "must be an E.164 phone number, e.g. +15551234567");
+
+/**
+ * Telephony settings. TWILIO_ACCOUNT_SID selects Twilio; unset, the carrier
+ * simulator runs and signs its webhooks with TWILIO_AUTH_TOKEN (default
+ * `dev-auth-token`, only allowed while the SID is unset).
+ */
+export const telephonyConfigSchema = z
+  .object({
+    TWILIO_ACCOUNT_SID: z.string().regex(/^AC\w{32}$/, "must look like AC followed by 32 characters").optional(),
+    TWILIO_AUTH_TOKEN: z.string().min(8).optional(),
+    /** Tests and fakes only: send the SDK's requests to this base URL instead of api.twilio.com. */
+    TWILIO_API_BASE_URL: z.string().url().optional(),
+    /** A number of ours that places the forwarding test call (a Twilio number with Twilio). */
+    TWILIO_TEST_CALLER_NUMBER: e164.optional(),
+    /** Per-request timeout of provider calls. */
+    TWILIO_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(5_000),
+    /** Messages a second one sender number may send (Twilio long codes: 1; the simulator: no real limit). */
+    SMS_MESSAGES_PER_SECOND: z.coerce.number().positive().max(10_000).optional(),
+    /** Simulator: ms between the status callbacks of a message (queued -> sent -> delivered). */
+    SIMULATOR_DELIVERY_STEP_MS: z.coerce.number().int().min(0).max(60_000).default(5),
+    /** Simulator: where its journal lives. Default <DATA_DIR>/simulator; in memory when DATA_DIR=memory or NODE_ENV=test. */
+    SIMULATOR_DATA_DIR: z.string().optional(),
+    /** Simulator: texts to numbers ending with this suffix fail (undelivered, error 30003). */
+    SIMULATOR_FAILING_SUFFIX: z.string().regex(/^\d{1,10}$/).default("0000"),
+  })
+  .superRefine((config, ctx) => {
+    if (!config.TWILIO_ACCOUNT_SID) return;
+    if (!config.TWILIO_AUTH_TOKEN) {
+      ctx.addIssue({ code: "custom", path: ["TWILIO_AUTH_TOKEN"], message: "is required when TWILIO_ACCOUNT_SID is set" });
+    } else if (config.TWILIO_AUTH_TOKEN === DEV_TWILIO_AUTH_TOKEN) {
+      ctx.addIssue({ code: "custom", path: ["TWILIO_AUTH_TOKEN"], message: "must be the account's real auth token" });
+    }
+    if (!config.TWILIO_TEST_CALLER_NUMBER) {
+      ctx.addIssue({ code: "custom", path: ["TWILIO_TEST_CALLER_NUMBER"], message: "is required when TWILIO_ACCOUNT_SID is set" });
+    }
+  })
+  .transform((config) => {
+    const twilio = config.TWILIO_ACCOUNT_SID !== undefined;
+    return {
+      ...config,
+      TWILIO_AUTH_TOKEN: config.TWILIO_AUTH_TOKEN ?? DEV_TWILIO_AUTH_TOKEN,
+      TWILIO_TEST_CALLER_NUMBER: config.TWILIO_TEST_CALLER_NUMBER ?? SIMULATOR_TEST_CALLER_NUMBER,
+      SMS_MESSAGES_PER_SECOND: config.SMS_MESSAGES_PER_SECOND ?? (twilio ? 1 : 1_000),
+    };
+  });
+
+export type TelephonyConfig = z.infer<typeof telephonyConfigSchema>;
+
+/** True when the carrier simulator is the provider (TWILIO_ACCOUNT_SID unset). */
+export function usesSimulator(config: Pick<TelephonyConfig, "TWILIO_ACCOUNT_SID">): boolean {
+  return config.TWILIO_ACCOUNT_SID === undefined;
+}

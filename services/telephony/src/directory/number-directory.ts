@@ -1,0 +1,72 @@
+/** A dedicated number and the business it belongs to. */
+export interface NumberEntry {
+  phoneNumber: string;
+  businessId: string;
+  userId: string;
+}
+
+/** What telephony knows of a business from business events. */
+export interface BusinessEntry {
+  businessId: string;
+  userId: string;
+  businessPhone: string;
+  /** Answer missed calls with the spoken message (else <Reject/>). */
+  answerCalls: boolean;
+}
+
+/**
+ * In-memory read model of the hot path: dedicated number -> business, business
+ * -> settings, user -> business. Filled from telephony's own tables at start and
+ * kept current by this process's writes and consumers (DirectorySync).
+ */
+export class NumberDirectory {
+  private readonly byNumber = new Map<string, NumberEntry>();
+  private readonly numberOfBusiness = new Map<string, string>();
+  private readonly businesses = new Map<string, BusinessEntry>();
+  private readonly businessOfUser = new Map<string, string>();
+
+  replaceAll(numbers: NumberEntry[], businesses: BusinessEntry[]): void {
+    this.byNumber.clear();
+    this.numberOfBusiness.clear();
+    this.businesses.clear();
+    this.businessOfUser.clear();
+    for (const business of businesses) this.putBusiness(business);
+    for (const number of numbers) this.putNumber(number);
+  }
+
+  putNumber(entry: NumberEntry): void {
+    const previous = this.numberOfBusiness.get(entry.businessId);
+    if (previous && previous !== entry.phoneNumber) this.byNumber.delete(previous);
+    this.byNumber.set(entry.phoneNumber, entry);
+    this.numberOfBusiness.set(entry.businessId, entry.phoneNumber);
+    if (!this.businessOfUser.has(entry.userId)) this.businessOfUser.set(entry.userId, entry.businessId);
+  }
+
+  removeNumber(phoneNumber: string): void {
+    const entry = this.byNumber.get(phoneNumber);
+    if (!entry) return;
+    this.byNumber.delete(phoneNumber);
+    if (this.numberOfBusiness.get(entry.businessId) === phoneNumber) this.numberOfBusiness.delete(entry.businessId);
+  }
+
+  putBusiness(entry: BusinessEntry): void {
+    this.businesses.set(entry.businessId, entry);
+    this.businessOfUser.set(entry.userId, entry.businessId);
+  }
+
+  number(phoneNumber: string): NumberEntry | undefined {
+    return this.byNumber.get(phoneNumber);
+  }
+
+  dedicatedNumberOf(businessId: string): string | undefined {
+    return this.numberOfBusiness.get(businessId);
+  }
+
+  business(businessId: string): BusinessEntry | undefined {
+    return this.businesses.get(businessId);
+  }
+
+  businessIdOfUser(userId: string): string | undefined {
+    return this.businessOfUser.get(userId);
+  }
+}

@@ -1,0 +1,47 @@
+import { timestampDate } from "@rebound/contracts";
+import type { ConsumerDefinition } from "@rebound/platform";
+import { randomUUID } from "node:crypto";
+import { reactToSubscription, releaseDate } from "../domain/release-policy";
+import { phoneNumberRepository } from "../store/phone-number.repository";
+import { releaseRepository } from "../store/release.repository";
+import type { TelephonyContext } from "../telephony-context";
+
+export const SUBSCRIPTION_GROUP = "telephony.subscriptions";
+
+/**
+ * SubscriptionChanged (key: user id): canceled schedules the release of the
+ * user's dedicated number NUMBER_RELEASE_GRACE_DAYS after the change; trialing
+ * or active again cancels a scheduled release.
+ */
+export function subscriptionConsumer(context: TelephonyContext): ConsumerDefinition {
+  return {
+    group: SUBSCRIPTION_GROUP,
+    handlers: {
+      SubscriptionChanged: async (event) => {
+        const reaction = reactToSubscription(event.payload.status);
+        if (reaction === "none") return;
+        const userId = event.payload.userId;
+        const changedAt = event.payload.changedAt ? timestampDate(event.payload.changedAt) : event.occurredAt;
+        await context.db.processOnce(SUBSCRIPTION_GROUP, event.id, async (tx) => {
+          if (reaction === "cancel-release") {
+            const cancelled = await releaseRepository.cancelScheduled(tx, userId, context.clock.now());
+            if (cancelled > 0) context.logger.info({ userId, cancelled }, "number release cancelled: subscription is back");
+            return;
+          }
+          for (const number of await phoneNumberRepository.findByUser(tx, userId)) {
+            const scheduledReleaseDate = releaseDate(changedAt, context.config.NUMBER_RELEASE_GRACE_DAYS);
+            const outcome = await releaseRepository.schedule(tx, {
+              id: randomUUID(),
+              userId,
+              businessId: number.businessId,
+              phoneNumber: number.phoneNumber,
+              providerSid: number.providerSid,
+              scheduledReleaseDate,
+            });
+            if (outcome === "scheduled") context.logger.info({ userId, phoneNumber: number.phoneNumber, scheduledReleaseDate }, "number release scheduled");
+          }
+        });
+      },
+    },
+  };
+}

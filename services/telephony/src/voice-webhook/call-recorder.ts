@@ -1,0 +1,148 @@
+import { telephonyV1, timestampFromDate } from "@rebound/contracts";
+import { randomUUID } from "node:crypto";
+import { forwardingTestResult } from "../domain/forwarding-result";
+import { isTextable } from "../domain/phone-numbers";
+import { completeForwardingTest } from "../forwarding-test/complete-forwarding-test";
+import { callRepository, type CallRecord } from "../store/call.repository";
+import { forwardingTestRepository } from "../store/forwarding-test.repository";
+import type { TelephonyTx } from "../store/telephony-db";
+import type { TelephonyContext } from "../telephony-context";
+import { directionOf, type IncomingCall, type RecordOutcome } from "./incoming-call";
+
+interface Pending {
+  call: IncomingCall;
+  resolve(outcome: RecordOutcome): void;
+  reject(error: unknown): void;
+}
+
+const MAX_BATCH = 200;
+
+/**
+ * PGlite answers through promise chains that never leave the microtask queue, so
+ * while a transaction runs no request is read from its socket. Each transaction
+ * therefore starts on the next event-loop turn (setImmediate): the requests that
+ * arrived meanwhile are read first and join it. At low load this adds well under
+ * a millisecond.
+ */
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/**
+ * Records calls with group commit: a webhook arriving while a transaction is in
+ * flight joins the next one, so under load many calls share one transaction
+ * (PGlite commits one at a time) and at low load a call waits for nobody. Each
+ * transaction: calls rows (unique CallSid, duplicates skipped) + CallReceived
+ * + CallMissed for missed calls + ForwardingTestCompleted for test calls.
+ */
+export class CallRecorder {
+  private queue: Pending[] = [];
+  private draining?: Promise<void>;
+
+  constructor(private readonly context: TelephonyContext) {}
+
+  record(call: IncomingCall): Promise<RecordOutcome> {
+    return new Promise<RecordOutcome>((resolve, reject) => {
+      this.queue.push({ call, resolve, reject });
+      this.draining ??= nextTurn().then(() => this.drain());
+    });
+  }
+
+  /** Waits for calls in flight (shutdown). */
+  async flush(): Promise<void> {
+    await this.draining;
+  }
+
+  private async drain(): Promise<void> {
+    do {
+      const batch = this.queue.splice(0, MAX_BATCH);
+      try {
+        const outcomes = await this.write(batch.map((pending) => pending.call));
+        batch.forEach((pending, index) => pending.resolve(outcomes[index] ?? { recorded: false, completedTests: [] }));
+      } catch (error) {
+        batch.forEach((pending) => pending.reject(error));
+      }
+    } while (this.queue.length > 0);
+    this.draining = undefined;
+  }
+
+  private async write(calls: IncomingCall[]): Promise<RecordOutcome[]> {
+    const now = this.context.clock.now();
+    const firstOfSid = new Map<string, number>();
+    calls.forEach((call, index) => {
+      if (!firstOfSid.has(call.callSid)) firstOfSid.set(call.callSid, index);
+    });
+    const rows = [...firstOfSid.values()].map((index) => toRow(calls[index] as IncomingCall, now));
+    const completed = new Map<string, string[]>();
+    const inserted = await this.context.db.transaction(async (tx) => {
+      const newSids = await callRepository.insertNew(tx, rows);
+      for (const row of rows) {
+        if (!newSids.has(row.callSid)) continue;
+        const call = calls[firstOfSid.get(row.callSid) as number] as IncomingCall;
+        appendCallEvents(tx, row, call, now);
+        if (row.purpose === "forwarding_test") completed.set(row.callSid, await this.concludeTests(tx, call, now));
+      }
+      return newSids;
+    });
+    return calls.map((call, index) => {
+      const first = firstOfSid.get(call.callSid) === index;
+      return { recorded: first && inserted.has(call.callSid), completedTests: first ? (completed.get(call.callSid) ?? []) : [] };
+    });
+  }
+
+  private async concludeTests(tx: TelephonyTx, call: IncomingCall, now: Date): Promise<string[]> {
+    const ids: string[] = [];
+    for (const test of await forwardingTestRepository.findPending(tx, call.businessId)) {
+      const result = forwardingTestResult(
+        { status: "success" },
+        {
+          testedNumber: test.testedNumber,
+          dedicatedNumber: test.dedicatedNumber,
+          ringSeconds: this.context.config.FORWARDING_TEST_RING_SECONDS,
+          windowSeconds: this.context.config.FORWARDING_TEST_WINDOW_SECONDS,
+        },
+      );
+      if (await completeForwardingTest(tx, test, result, now, call.callSid)) ids.push(test.id);
+    }
+    return ids;
+  }
+}
+
+function toRow(call: IncomingCall, now: Date): CallRecord {
+  return {
+    id: randomUUID(),
+    businessId: call.businessId,
+    callSid: call.callSid,
+    callerNumber: call.from,
+    toNumber: call.to,
+    callStatus: call.callStatus,
+    callDirection: call.direction,
+    purpose: call.purpose === telephonyV1.CallPurpose.FORWARDING_TEST ? "forwarding_test" : "missed_call",
+    forwardedFrom: call.forwardedFrom ?? null,
+    startTime: now,
+  };
+}
+
+function appendCallEvents(tx: TelephonyTx, row: CallRecord, call: IncomingCall, now: Date): void {
+  const at = timestampFromDate(now);
+  tx.append("CallReceived", row.businessId, {
+    callId: row.id,
+    businessId: row.businessId,
+    callSid: row.callSid,
+    callerNumber: row.callerNumber,
+    toNumber: row.toNumber,
+    direction: directionOf(call.direction),
+    callStatus: row.callStatus,
+    purpose: call.purpose,
+    wasAnswered: false,
+    receivedAt: at,
+  });
+  // A forwarding test texts nobody; neither does a caller we cannot text (withheld or anonymous caller id).
+  if (row.purpose !== "missed_call" || !isTextable(row.callerNumber)) return;
+  tx.append("CallMissed", row.businessId, {
+    callId: row.id,
+    businessId: row.businessId,
+    callSid: row.callSid,
+    callerNumber: row.callerNumber,
+    dedicatedNumber: row.toNumber,
+    occurredAt: at,
+  });
+}

@@ -1,0 +1,124 @@
+import {
+  type billingV1,
+  timestampFromDate,
+  type EventPayloadInit,
+  type EventType,
+} from "@rebound/contracts";
+import {
+  createPendingEvent,
+  INTERNAL_USER_HEADER,
+  signInternalUser,
+  startServices,
+  toBusRecord,
+  type PlatformRuntime,
+  type RunningServices,
+} from "@rebound/platform";
+import { CarrierSimulator, MemoryJournal } from "@rebound/platform/src/telephony";
+import { createTestRuntime, EventRecorder } from "@rebound/platform/src/testing";
+import { join } from "node:path";
+import pino from "pino";
+import type { TelephonyServiceConfig } from "../src/config";
+import { createTelephonyService, type TelephonyService } from "../src/service";
+
+export const AUTH_TOKEN = "dev-auth-token";
+export const RECORDED_TYPES: EventType[] = [
+  "PhoneNumberPurchased",
+  "PhoneNumberReleased",
+  "CallReceived",
+  "CallMissed",
+  "ForwardingTestCompleted",
+];
+
+/** Test settings: short forwarding waits, background jobs out of the way. */
+export const FAST_CONFIG: Partial<TelephonyServiceConfig> = {
+  FORWARDING_TEST_WINDOW_SECONDS: 3,
+  FORWARDING_TEST_GRACE_MS: 50,
+  RELEASE_JOB_INTERVAL_MS: 3_600_000,
+  DIRECTORY_REFRESH_MS: 3_600_000,
+};
+
+/** Telephony alone on port 0 with the carrier simulator, posting its webhooks straight to the service (no gateway). */
+export class TelephonyHarness {
+  readonly logs: Record<string, unknown>[] = [];
+  runtime!: PlatformRuntime;
+  simulator!: CarrierSimulator;
+  service!: TelephonyService;
+  running!: RunningServices;
+  recorder!: EventRecorder;
+
+  get url(): string {
+    return this.running.url;
+  }
+
+  async start(config: Partial<TelephonyServiceConfig> = {}): Promise<this> {
+    const logger = pino({ level: "info" }, { write: (line: string) => void this.logs.push(JSON.parse(line) as Record<string, unknown>) });
+    this.runtime = await createTestRuntime({ migrate: [join(__dirname, "..")], logger });
+    this.simulator = new CarrierSimulator({
+      authToken: AUTH_TOKEN,
+      publicBaseUrl: () => this.url,
+      journal: new MemoryJournal(),
+      logger,
+      deliveryStepMs: 1,
+    });
+    this.service = createTelephonyService(this.runtime, {
+      provider: this.simulator,
+      config: { ...FAST_CONFIG, ...config },
+      publicBaseUrl: () => this.url,
+    });
+    const router = this.service.router;
+    if (!router) throw new Error("telephony has a router");
+    this.running = await startServices(this.runtime, [this.service], { port: 0, mount: (app) => app.use(router) });
+    this.recorder = await EventRecorder.start(this.runtime.bus, RECORDED_TYPES);
+    return this;
+  }
+
+  async stop(): Promise<void> {
+    await this.recorder.stop();
+    await this.running.stop();
+    await this.simulator.close();
+  }
+
+  userHeader(userId: string): Record<string, string> {
+    return { [INTERNAL_USER_HEADER]: signInternalUser({ id: userId, email: `${userId}@example.com` }, this.runtime.config.INTERNAL_AUTH_SECRET) };
+  }
+
+  /** Publishes an event on the bus as its owning service would. */
+  async publish<T extends EventType>(type: T, key: string, payload: EventPayloadInit<T>, id?: string): Promise<string> {
+    const event = createPendingEvent(type, key, payload, new Date());
+    const record = toBusRecord(id ? { ...event, id } : event);
+    await this.runtime.bus.publish([record]);
+    return id ?? event.id;
+  }
+
+  /** BusinessCreated, then waits until telephony's directory knows the owner. */
+  async createBusiness(businessId: string, userId: string, options: { businessPhone?: string; answerCalls?: boolean } = {}): Promise<void> {
+    await this.publish("BusinessCreated", businessId, {
+      businessId,
+      userId,
+      profile: { businessName: "Acme Plumbing", businessPhone: options.businessPhone ?? "+15559870001" },
+      settings: { autoReplyEnabled: options.answerCalls ?? true, isActive: true },
+      createdAt: timestampFromDate(new Date()),
+    });
+    await this.until(() => this.service.context.sync.directory.businessIdOfUser(userId) === businessId);
+  }
+
+  async purchase(userId: string, phoneNumber: string): Promise<Response> {
+    return fetch(`${this.url}/api/phone-numbers/purchase`, {
+      method: "POST",
+      headers: { "content-type": "application/json", ...this.userHeader(userId) },
+      body: JSON.stringify({ phoneNumber }),
+    });
+  }
+
+  async subscriptionChanged(userId: string, status: billingV1.SubscriptionStatus, changedAt: Date): Promise<string> {
+    return this.publish("SubscriptionChanged", userId, { userId, status, changedAt: timestampFromDate(changedAt) });
+  }
+
+  async until(condition: () => boolean | Promise<boolean>, timeoutMs = 5_000): Promise<void> {
+    const deadline = Date.now() + timeoutMs;
+    while (!(await condition())) {
+      if (Date.now() > deadline) throw new Error("condition not met in time");
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+  }
+}

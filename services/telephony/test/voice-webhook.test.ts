@@ -1,0 +1,118 @@
+import { telephonyV1, timestampFromDate } from "@rebound/contracts";
+import { TelephonyHarness } from "./telephony-harness";
+
+const CALLER = "+15551230001";
+const ANSWER = "Sorry we missed your call. We will text you right away.";
+
+describe("voice webhook (component)", () => {
+  const harness = new TelephonyHarness();
+  let dedicated: string;
+
+  beforeAll(async () => {
+    await harness.start();
+    await harness.createBusiness("biz-1", "user-1", { businessPhone: "+15559870001" });
+    const [number] = await harness.simulator.searchLocalNumbers("305", { limit: 1 });
+    dedicated = number?.phoneNumber ?? "";
+    expect((await harness.purchase("user-1", dedicated)).status).toBe(201);
+  });
+
+  afterAll(() => harness.stop());
+
+  const callsWith = (callSid: string) => ({
+    missed: harness.recorder.of("CallMissed").filter((event) => event.payload.callSid === callSid),
+    received: harness.recorder.of("CallReceived").filter((event) => event.payload.callSid === callSid),
+  });
+
+  it("given the same CallSid posted three times, when handled, then one call, exactly one CallMissed with the right payload, the same TwiML each time", async () => {
+    const callSid = "CA00000000000000000000000000000001";
+
+    const answers = [];
+    for (let attempt = 0; attempt < 3; attempt++) {
+      answers.push(await harness.simulator.phones.placeCall({ from: CALLER, to: dedicated, callSid }));
+    }
+
+    expect(answers.map((answer) => answer.webhook.status)).toEqual([200, 200, 200]);
+    expect(new Set(answers.map((answer) => answer.webhook.body)).size).toBe(1);
+    expect(answers[0]?.webhook.body).toBe(`<?xml version="1.0" encoding="UTF-8"?><Response><Say>${ANSWER}</Say><Hangup/></Response>`);
+    const [missed] = await harness.recorder.waitFor("CallMissed", 1);
+    await harness.recorder.waitFor("CallReceived", 1);
+    await new Promise((resolve) => setTimeout(resolve, 200)); // a second event would have arrived by now
+    expect(callsWith(callSid).missed).toHaveLength(1);
+    expect(callsWith(callSid).received).toHaveLength(1);
+    expect(missed?.key).toBe("biz-1");
+    expect(missed?.payload).toMatchObject({ businessId: "biz-1", callSid, callerNumber: CALLER, dedicatedNumber: dedicated, callId: expect.any(String) });
+    expect(callsWith(callSid).received[0]?.payload).toMatchObject({
+      callId: missed?.payload.callId,
+      callerNumber: CALLER,
+      toNumber: dedicated,
+      direction: telephonyV1.CallDirection.INBOUND,
+      callStatus: "ringing",
+      purpose: telephonyV1.CallPurpose.MISSED_CALL,
+      wasAnswered: false,
+    });
+    await expect(harness.service.context.db.client.call.count({ where: { callSid } })).resolves.toBe(1);
+  });
+
+  it("given many different calls at once, when handled concurrently, then every one gets its own CallMissed", async () => {
+    const callSids = Array.from({ length: 25 }, (_, index) => `CA1000000000000000000000000000${String(index).padStart(4, "0")}`);
+
+    const answers = await Promise.all(callSids.map((callSid, index) => harness.simulator.phones.placeCall({ from: `+1555123${String(1000 + index)}`, to: dedicated, callSid })));
+
+    expect(answers.every((answer) => answer.webhook.status === 200)).toBe(true);
+    await harness.until(() => callSids.every((callSid) => callsWith(callSid).missed.length === 1));
+    expect(callSids.map((callSid) => callsWith(callSid).missed.length)).toEqual(callSids.map(() => 1));
+  });
+
+  it("given a call from the business's own phone, when handled, then it is still a CallMissed (messaging suppresses it as own_number)", async () => {
+    const answer = await harness.simulator.phones.placeCall({ from: "+15559870001", to: dedicated, callSid: "CA00000000000000000000000000000002" });
+
+    expect(answer.webhook.status).toBe(200);
+    await harness.until(() => callsWith("CA00000000000000000000000000000002").missed.length === 1);
+  });
+
+  it("given a caller with a withheld number, when handled, then the call is recorded but nobody is texted", async () => {
+    const callSid = "CA00000000000000000000000000000003";
+
+    await harness.simulator.phones.placeCall({ from: "anonymous", to: dedicated, callSid });
+
+    await harness.until(() => callsWith(callSid).received.length === 1);
+    expect(callsWith(callSid).missed).toHaveLength(0);
+  });
+
+  it("given the business chose not to answer, when a call arrives, then <Reject/> and the call is still a CallMissed", async () => {
+    await harness.publish("BusinessSettingsUpdated", "biz-1", {
+      businessId: "biz-1",
+      userId: "user-1",
+      settings: { autoReplyEnabled: false, isActive: true },
+      updatedAt: timestampFromDate(new Date()),
+    });
+    await harness.until(() => harness.service.context.sync.directory.business("biz-1")?.answerCalls === false);
+
+    const answer = await harness.simulator.phones.placeCall({ from: CALLER, to: dedicated, callSid: "CA00000000000000000000000000000004" });
+
+    expect(answer.webhook.body).toBe('<?xml version="1.0" encoding="UTF-8"?><Response><Reject/></Response>');
+    await harness.until(() => callsWith("CA00000000000000000000000000000004").missed.length === 1);
+  });
+
+  it("given a To number that is not ours, when the webhook arrives, then polite TwiML, nothing recorded, and a warning logged", async () => {
+    const callSid = "CA00000000000000000000000000000005";
+
+    const answer = await harness.simulator.phones.placeCall({ from: CALLER, to: "+19995550123", callSid });
+
+    expect(answer.webhook.status).toBe(200);
+    expect(answer.webhook.body).toContain("<Say>The number you have called is not in service. Goodbye.</Say><Hangup/>");
+    expect(harness.logs).toContainEqual(expect.objectContaining({ level: 40, callSid, to: "+19995550123" }));
+    await expect(harness.service.context.db.client.call.count({ where: { callSid } })).resolves.toBe(0);
+  });
+
+  it("given a body without CallSid, when posted, then 400 and no crash", async () => {
+    const response = await fetch(`${harness.url}/webhooks/twilio/voice`, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ To: dedicated, From: CALLER }),
+    });
+
+    expect(response.status).toBe(400);
+    expect(await response.json()).toMatchObject({ message: "CallSid is required" });
+  });
+});
