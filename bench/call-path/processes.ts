@@ -18,8 +18,11 @@ export async function freePort(): Promise<number> {
 }
 
 /** Runs a TypeScript entry with tsx in a child process; output goes to the parent's stderr when VERBOSE is set. */
-export function spawnTs(entry: string, env: Record<string, string>): ChildProcess {
-  const child = spawn(tsx, [entry], { cwd: repoRoot, env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe"] });
+export function spawnTs(entry: string, env: Record<string, string>, nodeArgs: string[] = []): ChildProcess {
+  const child =
+    nodeArgs.length > 0
+      ? spawn(process.execPath, [...nodeArgs, "--import", "tsx", entry], { cwd: repoRoot, env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe"] })
+      : spawn(tsx, [entry], { cwd: repoRoot, env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe"] });
   const forward = (chunk: Buffer) => {
     if (process.env.VERBOSE) process.stderr.write(chunk);
   };

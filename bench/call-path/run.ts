@@ -36,7 +36,7 @@ async function main(): Promise<void> {
     TWILIO_API_BASE_URL: carrier.url,
     TWILIO_TEST_CALLER_NUMBER: "+15005550006",
     SMS_MESSAGES_PER_SECOND: "1000",
-  });
+  }, process.env.BENCH_PROFILE_DIR ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_PROFILE_DIR}`] : []);
   const baselinePort = await freePort();
   const baselineUrl = `http://127.0.0.1:${baselinePort}`;
   try {

@@ -1,4 +1,6 @@
 import { telephonyV1, timestampFromDate } from "@rebound/contracts";
+import { CallRecorder } from "../src/voice-webhook/call-recorder";
+import type { IncomingCall } from "../src/voice-webhook/incoming-call";
 import { TelephonyHarness } from "./telephony-harness";
 
 const CALLER = "+15551230001";
@@ -61,6 +63,28 @@ describe("voice webhook (component)", () => {
     expect(answers.every((answer) => answer.webhook.status === 200)).toBe(true);
     await harness.until(() => callSids.every((callSid) => callsWith(callSid).missed.length === 1));
     expect(callSids.map((callSid) => callsWith(callSid).missed.length)).toEqual(callSids.map(() => 1));
+  });
+
+  it("given calls that arrive in the same event-loop turn, when recorded, then they share one transaction and a repeated CallSid inside it counts once", async () => {
+    const recorder = new CallRecorder(harness.service.context);
+    const transaction = jest.spyOn(harness.service.context.db, "transaction");
+    const call = (callSid: string): IncomingCall => ({
+      callSid,
+      from: CALLER,
+      to: dedicated,
+      callStatus: "ringing",
+      direction: "inbound",
+      businessId: "biz-1",
+      purpose: telephonyV1.CallPurpose.MISSED_CALL,
+    });
+    const callSids = Array.from({ length: 10 }, (_, index) => `CA2000000000000000000000000000${String(index).padStart(4, "0")}`);
+
+    const outcomes = await Promise.all([...callSids.map((callSid) => recorder.record(call(callSid))), recorder.record(call(callSids[0] ?? ""))]);
+
+    expect(transaction).toHaveBeenCalledTimes(1);
+    expect(outcomes.map((outcome) => outcome.recorded)).toEqual([...callSids.map(() => true), false]);
+    await harness.until(() => callSids.every((callSid) => callsWith(callSid).missed.length === 1));
+    transaction.mockRestore();
   });
 
   it("given a call from the business's own phone, when handled, then it is still a CallMissed (messaging suppresses it as own_number)", async () => {

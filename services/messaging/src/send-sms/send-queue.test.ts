@@ -1,5 +1,4 @@
 import { performance } from "node:perf_hooks";
-import { GroupCommit } from "@rebound/platform";
 import { SenderQueue } from "./sender-queue";
 
 describe("SenderQueue", () => {
@@ -28,29 +27,5 @@ describe("SenderQueue", () => {
     await queue.stop();
     await new Promise((resolve) => setTimeout(resolve, 1_100));
     expect(ran).toBe(1);
-  });
-});
-
-describe("GroupCommit", () => {
-  it("writes the first item at once and what arrives meanwhile in the next batch", async () => {
-    const batches: number[][] = [];
-    const writer = new GroupCommit<number, number>(async (items) => {
-      batches.push(items);
-      await new Promise((resolve) => setTimeout(resolve, 20));
-      return items.map((item) => item * 10);
-    });
-    const results = await Promise.all([1, 2, 3, 4].map((item) => writer.submit(item)));
-    expect(results).toEqual([10, 20, 30, 40]);
-    expect(batches).toEqual([[1], [2, 3, 4]]);
-  });
-
-  it("isolates a failing item: the others of its batch still commit", async () => {
-    const writer = new GroupCommit<number, number>(async (items) => {
-      if (items.includes(3)) throw new Error("bad item");
-      await new Promise((resolve) => setTimeout(resolve, 5));
-      return items;
-    });
-    const outcomes = await Promise.allSettled([1, 2, 3, 4].map((item) => writer.submit(item)));
-    expect(outcomes.map((outcome) => outcome.status)).toEqual(["fulfilled", "fulfilled", "rejected", "fulfilled"]);
   });
 });

@@ -36,6 +36,9 @@ interface Change {
   errorMessage: string;
 }
 
+/** Status callbacks come in streams (queued, sent, delivered per text): let a few share a commit. */
+const STATUS_LINGER_MS = 20;
+
 export type RecordStatusResult = "applied" | "ignored" | "unknown_sid";
 
 export class RecordStatus {
@@ -45,6 +48,8 @@ export class RecordStatus {
       for (const change of changes) refs.push(await this.apply(tx, change));
       return refs;
     }),
+    64,
+    STATUS_LINGER_MS,
   );
 
   constructor(private readonly deps: RecordStatusDeps) {}

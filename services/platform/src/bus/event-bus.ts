@@ -22,6 +22,12 @@ export interface SubscribeOptions {
   handler: RecordHandler;
   /** Maximum records of different keys handled at once. */
   concurrency?: number;
+  /**
+   * The event types the handler acts on (`event-type` header). An adapter may skip
+   * other records (the embedded log neither fetches nor wakes for them); the handler
+   * must still ignore types it does not know, as Kafka delivers everything.
+   */
+  eventTypes?: string[];
 }
 
 export interface Subscription {

@@ -42,6 +42,7 @@ export async function subscribeConsumer(
   return bus.subscribe({
     groupId: definition.group,
     topics,
+    eventTypes: types,
     concurrency: definition.concurrency,
     handler: (record) => handleRecord(bus, definition, record, logger, retry),
   });

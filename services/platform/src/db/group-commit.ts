@@ -1,6 +1,7 @@
 // Group commit: writes that arrive while a transaction is running share the next one.
-// Idle, an item is written at once (no added latency); under load, one transaction
-// carries many, which is what a single-connection database (PGlite) needs.
+// Idle, an item is written after one event-loop turn (so requests already read in
+// this turn join it); under load, one transaction carries many, which is what a
+// single-connection database (PGlite) needs.
 
 interface Entry<I, R> {
   item: I;
@@ -16,14 +17,22 @@ export class GroupCommit<I, R> {
     /** Writes the items in one transaction; returns one result per item, in order. */
     private readonly commit: (items: I[]) => Promise<R[]>,
     private readonly maxBatch = 64,
+    /**
+     * How long the first item waits for company. 0 (default): one event-loop turn,
+     * for latency-critical writes. Writes nobody waits on in a hurry (status callbacks)
+     * can linger a few ms so a busy stream of them shares one commit.
+     */
+    private readonly lingerMs = 0,
   ) {}
 
   submit(item: I): Promise<R> {
     return new Promise<R>((resolve, reject) => {
       this.queue.push({ item, resolve, reject });
-      this.draining ??= this.drain().finally(() => {
-        this.draining = undefined;
-      });
+      this.draining ??= new Promise<void>((resolve) => (this.lingerMs > 0 ? setTimeout(resolve, this.lingerMs) : setImmediate(resolve)))
+        .then(() => this.drain())
+        .finally(() => {
+          this.draining = undefined;
+        });
     });
   }
 

@@ -46,7 +46,7 @@ export class Outbox {
   afterCommit(events: PendingEvent[]): void {
     if (events.length === 0) return;
     if (this.bus instanceof EmbeddedBus) {
-      this.bus.notifyCommitted(events.map((event) => event.topic));
+      this.bus.notifyCommitted(events.map(toBusRecord));
       return;
     }
     const publishing = this.bus
@@ -63,7 +63,7 @@ export class Outbox {
     if (events.length === 0) return 0;
     await this.bus.publish(events.map(toBusRecord));
     await this.log.markPublished(this.db, events.map((event) => event.id));
-    if (this.bus instanceof EmbeddedBus) this.bus.notifyCommitted(events.map((event) => event.topic));
+    if (this.bus instanceof EmbeddedBus) this.bus.notifyCommitted(events.map(toBusRecord));
     return events.length;
   }
 

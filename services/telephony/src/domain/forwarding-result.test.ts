@@ -18,6 +18,7 @@ describe("forwardingTestResult", () => {
     ["answered", "**004*+13055550123#"],
     ["busy", "**67*+13055550123#"],
     ["no-answer", "rang for 35 seconds"],
+    ["no-answer", "US landline: *923055550123)"],
     ["unreachable", "country code"],
     ["timeout", "within 45 seconds"],
   ] as const)("given failure %s, when describing, then the interpretation says what to check (%s)", (cause, hint) => {

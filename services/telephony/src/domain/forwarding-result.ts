@@ -51,7 +51,7 @@ function failureInterpretation(
     case "no-answer":
       return (
         `${tested} rang for ${context.ringSeconds} seconds without forwarding to ${dedicated}. ` +
-        `Check that no-answer forwarding is on (mobile: **61*${target}#; US landline: *92${target.replace("+", "")}) ` +
+        `Check that no-answer forwarding is on (mobile: **61*${target}#; US landline: *92${target.replace(/^\+1/, "")}) ` +
         `and that your carrier forwards within ${context.ringSeconds} seconds; some wait longer, so choose a shorter ring time.`
       );
     case "unreachable":

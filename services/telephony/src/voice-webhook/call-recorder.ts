@@ -19,10 +19,10 @@ const MAX_BATCH = 200;
 
 /**
  * PGlite answers through promise chains that never leave the microtask queue, so
- * while a transaction runs no request is read from its socket. Each transaction
- * therefore starts on the next event-loop turn (setImmediate): the requests that
- * arrived meanwhile are read first and join it. At low load this adds well under
- * a millisecond.
+ * a transaction started at once would finish before the other requests read in
+ * the same event-loop turn could join it. A drain therefore starts on the next
+ * turn (setImmediate); batches after the first take what queued meanwhile
+ * (measured: waiting a turn before each batch too made p99 worse).
  */
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 

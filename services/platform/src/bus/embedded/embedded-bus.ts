@@ -18,6 +18,7 @@ export interface EmbeddedBusOptions {
 }
 
 const MESSAGES = `${quoteIdent("bus")}."messages"`;
+const EVENT_TYPE_HEADER = "event-type";
 
 /**
  * A durable log in the database: `bus.messages` holds every record, consumer groups
@@ -40,7 +41,7 @@ export class EmbeddedBus implements EventBus {
   async publish(records: BusRecord[]): Promise<void> {
     if (records.length === 0) return;
     await this.db.$transaction((tx) => this.appendInTransaction(tx, records), { maxWait: 30_000, timeout: 30_000 });
-    this.notifyCommitted(records.map((record) => record.topic));
+    this.notifyCommitted(records);
   }
 
   /** Appends in the caller's transaction; call notifyCommitted after it commits. */
@@ -64,9 +65,12 @@ export class EmbeddedBus implements EventBus {
     );
   }
 
-  notifyCommitted(topics: Iterable<string>): void {
-    const woken = new Set(topics);
-    for (const consumer of this.consumers) if (woken.has(consumer.topic)) consumer.wake();
+  /** Wakes the consumers in this process that want any of the committed records. */
+  notifyCommitted(records: Iterable<Pick<BusRecord, "topic" | "headers">>): void {
+    const list = [...records];
+    for (const consumer of this.consumers) {
+      if (list.some((record) => consumer.wants(record.topic, record.headers[EVENT_TYPE_HEADER]))) consumer.wake();
+    }
   }
 
   async subscribe(options: SubscribeOptions): Promise<Subscription> {
@@ -78,6 +82,7 @@ export class EmbeddedBus implements EventBus {
         topic,
         handler: options.handler,
         concurrency: options.concurrency ?? 16,
+        eventTypes: options.eventTypes,
         logger: this.options.logger,
         pollIntervalMs: this.options.pollIntervalMs ?? 500,
         batchSize: this.options.batchSize ?? 256,

@@ -13,6 +13,7 @@ interface ConsumerOptions {
   logger: Logger;
   pollIntervalMs: number;
   batchSize: number;
+  eventTypes?: string[];
 }
 
 interface MessageRow {
@@ -20,7 +21,8 @@ interface MessageRow {
   partition: number;
   key: string;
   headers: Record<string, string> | string;
-  value: Uint8Array;
+  /** Null for a record of a type this consumer does not handle. */
+  value: Uint8Array | null;
 }
 
 const COMMIT_INTERVAL_MS = 100;
@@ -39,6 +41,7 @@ export class EmbeddedTopicConsumer {
   /** Handled before the last stop, above the committed offset: skipped when fetched again. */
   private alreadyHandled = new Set<bigint>();
   private dirty = false;
+  private readonly eventTypes?: Set<string>;
   private stopping = false;
   /** Set when the stop grace period ran out: handlers being retried give up. */
   private abandoning = false;
@@ -50,6 +53,13 @@ export class EmbeddedTopicConsumer {
   constructor(private readonly options: ConsumerOptions) {
     this.groupId = options.groupId;
     this.topic = options.topic;
+    this.eventTypes = options.eventTypes ? new Set(options.eventTypes) : undefined;
+  }
+
+  /** Whether a record of this topic and event type concerns this consumer. */
+  wants(topic: string, eventType: string | undefined): boolean {
+    if (topic !== this.topic) return false;
+    return !this.eventTypes || eventType === undefined || this.eventTypes.has(eventType);
   }
 
   start(): void {
@@ -90,11 +100,13 @@ export class EmbeddedTopicConsumer {
         await this.waitForWake(20);
         continue;
       }
+      // Let the commits of requests already read in this turn land, so one fetch carries them all.
+      await new Promise((resolve) => setImmediate(resolve));
       this.woken = false;
       const rows = await this.fetch();
       for (const row of rows) {
         const seq = BigInt(row.seq);
-        if (this.alreadyHandled.delete(seq)) this.dispatcher.pushHandled(seq);
+        if (this.alreadyHandled.delete(seq) || row.value === null) this.dispatcher.pushHandled(seq);
         else this.dispatcher.push(toRecord(this.topic, row));
       }
       const last = rows.at(-1);
@@ -133,6 +145,18 @@ export class EmbeddedTopicConsumer {
   }
 
   private async fetch(): Promise<MessageRow[]> {
+    if (this.eventTypes) {
+      // Records of other types come back without their value and are skipped, so the
+      // position still advances past them and no fetch rescans them.
+      return this.options.db.$queryRawUnsafe<MessageRow[]>(
+        `SELECT seq, partition, key, headers, CASE WHEN headers->>'event-type' = ANY($4::text[]) THEN value END AS value
+         FROM "bus"."messages" WHERE topic = $1 AND seq > $2 ORDER BY seq LIMIT $3`,
+        this.topic,
+        this.fetchedUpTo,
+        this.options.batchSize,
+        [...this.eventTypes],
+      );
+    }
     return this.options.db.$queryRawUnsafe<MessageRow[]>(
       `SELECT seq, partition, key, headers, value FROM "bus"."messages" WHERE topic = $1 AND seq > $2 ORDER BY seq LIMIT $3`,
       this.topic,
@@ -182,7 +206,7 @@ function toRecord(topic: string, row: MessageRow): DeliveredRecord {
   return {
     topic,
     key: row.key,
-    value: row.value,
+    value: row.value ?? new Uint8Array(),
     headers: typeof row.headers === "string" ? (JSON.parse(row.headers) as Record<string, string>) : row.headers,
     partition: row.partition,
     offset: String(row.seq),

@@ -11,7 +11,8 @@ import {
   type TestCallRequest,
 } from "../telephony-provider";
 import type { CarrierJournal, JournalEntry } from "./carrier-journal";
-import { CarrierState, FINAL_MESSAGE_STATUSES, type SimulatedMessage } from "./carrier-state";
+import { CarrierState, type SimulatedMessage } from "./carrier-state";
+import { SmsDelivery } from "./sms-delivery";
 import { simulatedNumbers } from "./simulated-numbers";
 import { simulatorSid } from "./simulator-sid";
 import { SimulatedPhones } from "./simulated-phones";
@@ -30,8 +31,6 @@ export interface CarrierSimulatorOptions {
 }
 
 const E164 = /^\+[1-9]\d{7,14}$/;
-/** Twilio's "Unreachable destination handset". */
-const UNREACHABLE_HANDSET = 30003;
 
 const clientError = (message: string, code: string, httpStatus = 400) =>
   new TelephonyProviderError(message, { code, httpStatus, retryable: false });
@@ -47,6 +46,7 @@ export class CarrierSimulator implements TelephonyProvider {
   readonly accountSid = `AC${"5".repeat(32)}`;
   readonly state = new CarrierState();
   readonly phones: SimulatedPhones;
+  private readonly delivery: SmsDelivery;
   private readonly sender: WebhookSender;
   private readonly stepMs: number;
   private readonly failingSuffix: string;
@@ -58,8 +58,9 @@ export class CarrierSimulator implements TelephonyProvider {
     this.failingSuffix = options.failingSuffix ?? "0000";
     for (const entry of options.journal.readAll()) this.state.apply(entry);
     this.phones = new SimulatedPhones(this, this.sender, options.logger);
+    this.delivery = new SmsDelivery(this, this.sender, options.logger);
     // Deliveries a restart interrupted go on once the process is serving again.
-    setTimeout(() => this.resumeDeliveries(), 1_000).unref();
+    setTimeout(() => this.delivery.resume(), 1_000).unref();
   }
 
   get publicBaseUrl(): string {
@@ -124,7 +125,7 @@ export class CarrierSimulator implements TelephonyProvider {
       createdAt,
       ...(request.statusCallbackUrl ? { statusCallback: request.statusCallbackUrl } : {}),
     });
-    void this.deliver(sid);
+    void this.delivery.deliver(sid);
     return { sid, status: "queued" };
   }
 
@@ -159,52 +160,5 @@ export class CarrierSimulator implements TelephonyProvider {
 
   delay(ms: number): Promise<void> {
     return new Promise((resolve) => setTimeout(resolve, ms).unref());
-  }
-
-  /** queued -> sent -> delivered (or undelivered with 30003 for the failing suffix), a step apart, each posted signed. */
-  private async deliver(sid: string): Promise<void> {
-    const message = this.state.message(sid);
-    if (!message) return;
-    const fails = message.to.endsWith(this.failingSuffix);
-    const steps: { status: string; errorCode?: number }[] = [
-      { status: "queued" },
-      { status: "sent" },
-      fails ? { status: "undelivered", errorCode: UNREACHABLE_HANDSET } : { status: "delivered" },
-    ];
-    const from = Math.max(steps.findIndex((step) => step.status === message.status), 0);
-    for (const step of steps.slice(from)) {
-      await this.delay(this.stepMs);
-      if (this.closed) return;
-      if (step.status !== message.status) this.record({ t: "status", sid, ...step });
-      if (message.statusCallback) await this.postStatus(message, step.status, step.errorCode);
-    }
-  }
-
-  private async postStatus(message: SimulatedMessage, status: string, errorCode?: number): Promise<void> {
-    const params: Record<string, string> = {
-      AccountSid: this.accountSid,
-      ApiVersion: "2010-04-01",
-      From: message.from,
-      To: message.to,
-      MessageSid: message.sid,
-      SmsSid: message.sid,
-      MessageStatus: status,
-      SmsStatus: status,
-      ...(errorCode ? { ErrorCode: String(errorCode) } : {}),
-    };
-    const url = message.statusCallback as string;
-    await this.sender.post(url, params).then(
-      (result) => {
-        if (result.status >= 400) this.options.logger.warn({ url, status: result.status, sid: message.sid }, "simulator: status callback refused");
-      },
-      (error: unknown) => this.options.logger.warn({ err: error, url, sid: message.sid }, "simulator: status callback failed"),
-    );
-  }
-
-  private resumeDeliveries(): void {
-    if (this.closed) return;
-    for (const message of this.state.messages) {
-      if (!FINAL_MESSAGE_STATUSES.has(message.status)) void this.deliver(message.sid);
-    }
   }
 }

@@ -2,7 +2,6 @@ import express, { type NextFunction, type Request, type Response } from "express
 import { EventEmitter } from "node:events";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import twilio from "twilio";
 import {
   availableNumbersJson,
   callJson,
@@ -14,6 +13,7 @@ import {
   type FakeMessage,
   type FakeNumber,
 } from "./fake-twilio-resources";
+import { FakeStatusCallbacks } from "./fake-status-callbacks";
 
 export type { FakeCall, FakeMessage, FakeNumber } from "./fake-twilio-resources";
 
@@ -54,13 +54,17 @@ export class FakeTwilioApi extends EventEmitter {
   readonly unsubscribed = new Set<string>();
   private failures: InjectedFailure[] = [];
   private server?: Server;
-  private timers = new Set<NodeJS.Timeout>();
+  private readonly callbacks: FakeStatusCallbacks;
   url = "";
 
   constructor(private readonly options: FakeTwilioOptions = {}) {
     super();
     this.accountSid = options.accountSid ?? `AC${"0".repeat(32)}`;
     this.authToken = options.authToken ?? "fake-twilio-auth-token";
+    this.callbacks = new FakeStatusCallbacks(this.accountSid, this.authToken, {
+      stepMs: options.callbackStepMs ?? 5,
+      sign: options.signCallbacks !== false,
+    });
   }
 
   async start(): Promise<this> {
@@ -77,7 +81,7 @@ export class FakeTwilioApi extends EventEmitter {
   }
 
   async close(): Promise<void> {
-    this.timers.forEach(clearTimeout);
+    this.callbacks.cancel();
     const server = this.server;
     if (!server) return;
     await new Promise<void>((resolve) => {
@@ -174,38 +178,7 @@ export class FakeTwilioApi extends EventEmitter {
     this.messages.push(message);
     this.emit("message", message);
     res.status(201).json(messageJson(message));
-    if (message.statusCallback && this.options.statusCallbacks !== false) this.scheduleCallbacks(message);
-  }
-
-  private scheduleCallbacks(message: FakeMessage): void {
-    const step = this.options.callbackStepMs ?? 5;
-    ["sent", "delivered"].forEach((status, index) => {
-      const timer = setTimeout(() => {
-        this.timers.delete(timer);
-        message.status = status;
-        void this.postCallback(message, status);
-      }, step * (index + 1));
-      this.timers.add(timer);
-    });
-  }
-
-  private async postCallback(message: FakeMessage, status: string): Promise<void> {
-    const url = message.statusCallback as string;
-    const params: Record<string, string> = {
-      AccountSid: this.accountSid,
-      ApiVersion: "2010-04-01",
-      From: message.from,
-      To: message.to,
-      MessageSid: message.sid,
-      SmsSid: message.sid,
-      MessageStatus: status,
-      SmsStatus: status,
-    };
-    const headers: Record<string, string> = { "content-type": "application/x-www-form-urlencoded" };
-    if (this.options.signCallbacks !== false) {
-      headers["x-twilio-signature"] = twilio.getExpectedTwilioSignature(this.authToken, url, params);
-    }
-    await fetch(url, { method: "POST", headers, body: new URLSearchParams(params) }).catch(() => undefined);
+    if (message.statusCallback && this.options.statusCallbacks !== false) this.callbacks.schedule(message);
   }
 
   private authenticate(req: Request, res: Response, next: NextFunction): void {

@@ -1,0 +1,46 @@
+import twilio from "twilio";
+import type { FakeMessage } from "./fake-twilio-resources";
+
+/** The fake's sent -> delivered status callbacks, optionally signed like Twilio's. */
+export class FakeStatusCallbacks {
+  private readonly timers = new Set<NodeJS.Timeout>();
+
+  constructor(
+    private readonly accountSid: string,
+    private readonly authToken: string,
+    private readonly options: { stepMs: number; sign: boolean },
+  ) {}
+
+  schedule(message: FakeMessage): void {
+    ["sent", "delivered"].forEach((status, index) => {
+      const timer = setTimeout(() => {
+        this.timers.delete(timer);
+        message.status = status;
+        void this.post(message, status);
+      }, this.options.stepMs * (index + 1));
+      this.timers.add(timer);
+    });
+  }
+
+  cancel(): void {
+    this.timers.forEach(clearTimeout);
+    this.timers.clear();
+  }
+
+  private async post(message: FakeMessage, status: string): Promise<void> {
+    const url = message.statusCallback as string;
+    const params: Record<string, string> = {
+      AccountSid: this.accountSid,
+      ApiVersion: "2010-04-01",
+      From: message.from,
+      To: message.to,
+      MessageSid: message.sid,
+      SmsSid: message.sid,
+      MessageStatus: status,
+      SmsStatus: status,
+    };
+    const headers: Record<string, string> = { "content-type": "application/x-www-form-urlencoded" };
+    if (this.options.sign) headers["x-twilio-signature"] = twilio.getExpectedTwilioSignature(this.authToken, url, params);
+    await fetch(url, { method: "POST", headers, body: new URLSearchParams(params) }).catch(() => undefined);
+  }
+}
