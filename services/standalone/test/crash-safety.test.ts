@@ -3,6 +3,7 @@ import { mkdtempSync, openSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
+import { createScratchPostgresDatabase } from "@rebound/platform/src/testing";
 import { freePort, OwnerClient, postVoiceWebhook, simulatorMessages, waitUntil } from "./standalone-harness";
 
 jest.setTimeout(300_000);
@@ -31,16 +32,29 @@ async function waitReady(url: string): Promise<void> {
 describe("crash safety of the missed-call path", () => {
   const dataDir = mkdtempSync(join(tmpdir(), "rebound-crash-"));
   let child: ChildProcess | undefined;
+  let dropDatabase: (() => Promise<void>) | undefined;
   afterAll(async () => {
     child?.kill("SIGKILL");
     await sleep(200);
+    await dropDatabase?.();
     rmSync(dataDir, { recursive: true, force: true });
   });
 
   it("texts each of 200 missed calls exactly once while the process is SIGKILLed and restarted twice", async () => {
     const port = await freePort();
     const url = `http://127.0.0.1:${port}`;
-    const env = { PORT: String(port), HOST: "127.0.0.1", PUBLIC_BASE_URL: url, DATA_DIR: dataDir, NODE_ENV: "development", LOG_LEVEL: "warn" };
+    // On PostgreSQL (DATABASE_URL set) the child gets a database of its own, as standalone's consumer groups have fixed names.
+    const scratch = await createScratchPostgresDatabase();
+    dropDatabase = scratch?.drop;
+    const env = {
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      PUBLIC_BASE_URL: url,
+      DATA_DIR: dataDir,
+      NODE_ENV: "development",
+      LOG_LEVEL: "warn",
+      ...(scratch ? { DATABASE_URL: scratch.url } : {}),
+    };
     child = startProcess(env);
     await waitReady(url);
     progress("started");

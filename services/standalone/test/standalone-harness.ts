@@ -1,4 +1,5 @@
 import { createSilentLogger, loadConfig } from "@rebound/platform";
+import { createScratchPostgresDatabase } from "@rebound/platform/src/testing";
 import { mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
@@ -24,7 +25,9 @@ export async function freePort(): Promise<number> {
 export async function startTestStandalone(): Promise<RunningStandalone & { dataDir: string }> {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), "rebound-standalone-"));
-  const env = { PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, NODE_ENV: "development", ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}) };
+  // Standalone's consumer groups have fixed names: on PostgreSQL each test process needs its own database.
+  const scratch = await createScratchPostgresDatabase();
+  const env = { PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, NODE_ENV: "development", ...(scratch ? { DATABASE_URL: scratch.url } : {}) };
   const config = loadConfig(standaloneConfigSchema, env);
   const running = await startStandalone({ config, logger: createSilentLogger(), env });
   return {
@@ -33,6 +36,7 @@ export async function startTestStandalone(): Promise<RunningStandalone & { dataD
     dataDir,
     stop: async () => {
       await running.stop();
+      await scratch?.drop();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };

@@ -8,8 +8,25 @@ import { openDatabase, type Database } from "../db/database";
  * files never share consumer offsets or rows.
  */
 export async function createTestDatabase(): Promise<Database> {
+  const scratch = await createScratchPostgresDatabase();
+  if (!scratch) return openDatabase({ dataDir: "memory" });
+  const database = await openDatabase({ databaseUrl: scratch.url, dataDir: "memory", poolSize: 4 });
+  return {
+    ...database,
+    close: async () => {
+      await database.close();
+      await scratch.drop();
+    },
+  };
+}
+
+/**
+ * With DATABASE_URL set, a new empty PostgreSQL database beside it (for a test that
+ * runs a whole process, e.g. standalone); undefined otherwise.
+ */
+export async function createScratchPostgresDatabase(): Promise<{ url: string; drop(): Promise<void> } | undefined> {
   const baseUrl = process.env.DATABASE_URL;
-  if (!baseUrl) return openDatabase({ dataDir: "memory" });
+  if (!baseUrl) return undefined;
   const name = `rebound_test_${process.pid}_${randomBytes(4).toString("hex")}`;
   const admin = new Client({ connectionString: baseUrl });
   await admin.connect();
@@ -17,11 +34,9 @@ export async function createTestDatabase(): Promise<Database> {
   await admin.end();
   const url = new URL(baseUrl);
   url.pathname = `/${name}`;
-  const database = await openDatabase({ databaseUrl: url.toString(), dataDir: "memory", poolSize: 4 });
   return {
-    ...database,
-    close: async () => {
-      await database.close();
+    url: url.toString(),
+    drop: async () => {
       const dropper = new Client({ connectionString: baseUrl });
       await dropper.connect();
       await dropper.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
