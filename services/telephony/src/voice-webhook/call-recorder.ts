@@ -1,4 +1,5 @@
 import { telephonyV1, timestampFromDate } from "@rebound/contracts";
+import { GroupCommit } from "@rebound/platform";
 import { randomUUID } from "node:crypto";
 import { forwardingTestResult } from "../domain/forwarding-result";
 import { isTextable } from "../domain/phone-numbers";
@@ -9,59 +10,28 @@ import type { TelephonyTx } from "../store/telephony-db";
 import type { TelephonyContext } from "../telephony-context";
 import { directionOf, type IncomingCall, type RecordOutcome } from "./incoming-call";
 
-interface Pending {
-  call: IncomingCall;
-  resolve(outcome: RecordOutcome): void;
-  reject(error: unknown): void;
-}
-
 const MAX_BATCH = 200;
 
 /**
- * PGlite answers through promise chains that never leave the microtask queue, so
- * a transaction started at once would finish before the other requests read in
- * the same event-loop turn could join it. A drain therefore starts on the next
- * turn (setImmediate); batches after the first take what queued meanwhile
- * (measured: waiting a turn before each batch too made p99 worse).
- */
-const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
-
-/**
- * Records calls with group commit: a webhook arriving while a transaction is in
- * flight joins the next one, so under load many calls share one transaction
- * (PGlite commits one at a time) and at low load a call waits for nobody. Each
- * transaction: calls rows (unique CallSid, duplicates skipped) + CallReceived
- * + CallMissed for missed calls + ForwardingTestCompleted for test calls.
+ * Records calls with group commit (platform GroupCommit): webhooks read in the same
+ * event-loop turn, or arriving while a transaction is in flight, share the next
+ * one, so under load many calls share a commit (PGlite commits one at a time) and
+ * at low load a call waits for nobody. Each transaction: calls rows (unique
+ * CallSid, duplicates skipped) + CallReceived + CallMissed for missed calls +
+ * ForwardingTestCompleted for test calls.
  */
 export class CallRecorder {
-  private queue: Pending[] = [];
-  private draining?: Promise<void>;
+  private readonly writer = new GroupCommit<IncomingCall, RecordOutcome>((calls) => this.write(calls), MAX_BATCH);
 
   constructor(private readonly context: TelephonyContext) {}
 
   record(call: IncomingCall): Promise<RecordOutcome> {
-    return new Promise<RecordOutcome>((resolve, reject) => {
-      this.queue.push({ call, resolve, reject });
-      this.draining ??= nextTurn().then(() => this.drain());
-    });
+    return this.writer.submit(call);
   }
 
   /** Waits for calls in flight (shutdown). */
   async flush(): Promise<void> {
-    await this.draining;
-  }
-
-  private async drain(): Promise<void> {
-    do {
-      const batch = this.queue.splice(0, MAX_BATCH);
-      try {
-        const outcomes = await this.write(batch.map((pending) => pending.call));
-        batch.forEach((pending, index) => pending.resolve(outcomes[index] ?? { recorded: false, completedTests: [] }));
-      } catch (error) {
-        batch.forEach((pending) => pending.reject(error));
-      }
-    } while (this.queue.length > 0);
-    this.draining = undefined;
+    await this.writer.idle();
   }
 
   private async write(calls: IncomingCall[]): Promise<RecordOutcome[]> {
