@@ -67,7 +67,7 @@ describe("voice webhook (component)", () => {
 
   it("given calls that arrive in the same event-loop turn, when recorded, then they share one transaction and a repeated CallSid inside it counts once", async () => {
     const recorder = new CallRecorder(harness.service.context);
-    const transaction = jest.spyOn(harness.service.context.db, "transaction");
+    const transaction = jest.spyOn(harness.service.context.db, "sqlTransaction");
     const call = (callSid: string): IncomingCall => ({
       callSid,
       from: CALLER,

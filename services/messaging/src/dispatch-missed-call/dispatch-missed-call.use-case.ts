@@ -1,7 +1,8 @@
 // CallMissed -> decide from memory -> one transaction (the call's decision + sms_logs row +
 // SmsQueued, or SmsSuppressed) -> the send is queued outside the transaction.
-// Decisions of different businesses arriving together share one transaction (group commit):
-// PGlite is a single connection, and a transaction's fixed cost dominates its few statements.
+// The write goes through the service's shared group commit (db.batchedTransaction): decisions,
+// send results and status callbacks arriving together share one transaction. PGlite is a
+// single connection, and a transaction's fixed cost dominates its few statements.
 import { timestampFromDate } from "@rebound/contracts";
 import { randomUUID } from "node:crypto";
 import { setTimeout as sleep } from "node:timers/promises";
@@ -11,10 +12,9 @@ import { duplicateWindowMs } from "../domain/dispatch-config";
 import { smsKindEnum, suppressionReasonEnum } from "../domain/event-enums";
 import type { DispatchReadModel } from "../read-model/dispatch-read-model";
 import type { ReadModelLoader } from "../read-model/read-model-loader";
-import { GroupCommit } from "@rebound/platform";
 import type { SmsSender } from "../send-sms/sms-sender";
 import type { DispatchRepository } from "../store/dispatch.repository";
-import type { MessagingDb, MessagingTx } from "../store/messaging-db";
+import type { MessagingDb, MessagingSqlTx } from "../store/messaging-db";
 import type { SmsToSend } from "../store/sms-log.repository";
 
 export interface MissedCallEvent extends MissedCall {
@@ -50,14 +50,6 @@ type Committed =
   | { type: "queued"; sms: SmsToSend; texted: number };
 
 export class DispatchMissedCall {
-  private readonly writer = new GroupCommit<Decided, Committed>((batch) =>
-    this.deps.db.transaction(async (tx) => {
-      const results: Committed[] = [];
-      for (const decided of batch) results.push(await this.commit(tx, decided));
-      return results;
-    }),
-  );
-
   constructor(private readonly deps: DispatchMissedCallDeps) {}
 
   async execute(call: MissedCallEvent): Promise<void> {
@@ -66,7 +58,8 @@ export class DispatchMissedCall {
     const now = clock.now();
     const state = readModel.stateFor(call.businessId, call.callerNumber, now);
     const month = readModel.monthOf(call.businessId, now);
-    const committed = await this.writer.submit({ call, decision: decide(state, call, now), state, month, now });
+    const decided: Decided = { call, decision: decide(state, call, now), state, month, now };
+    const committed = await this.deps.db.batchedTransaction((tx) => this.commit(tx, decided));
     switch (committed.type) {
       case "duplicate":
       case "suppressed":
@@ -86,7 +79,7 @@ export class DispatchMissedCall {
     }
   }
 
-  private async commit(tx: MessagingTx, { call, decision, state, month, now }: Decided): Promise<Committed> {
+  private async commit(tx: MessagingSqlTx, { call, decision, state, month, now }: Decided): Promise<Committed> {
     switch (decision.type) {
       case "suppress": {
         const first = await this.deps.dispatches.recordSuppressed(tx, { ...call, reason: decision.reason, at: now });
@@ -140,7 +133,7 @@ export class DispatchMissedCall {
     }
   }
 
-  private appendSuppressed(tx: MessagingTx, call: MissedCallEvent, reason: SuppressionReasonName, now: Date): void {
+  private appendSuppressed(tx: MessagingSqlTx, call: MissedCallEvent, reason: SuppressionReasonName, now: Date): void {
     tx.append("SmsSuppressed", call.businessId, {
       businessId: call.businessId,
       callId: call.callId,

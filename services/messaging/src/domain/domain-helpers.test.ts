@@ -1,5 +1,5 @@
 import { classifyInbound } from "./inbound-keyword";
-import { canMove, fromProviderStatus, isTerminal, statusesBefore } from "./sms-status";
+import { advancesAcceptedSms, canMove, fromProviderStatus, isTerminal, statusesBefore } from "./sms-status";
 import { usageMonth } from "./usage-month";
 import { backoffDelay, mayHaveReachedProvider } from "./send-retry";
 import { TelephonyProviderError } from "@rebound/platform";
@@ -27,6 +27,8 @@ describe("sms status", () => {
     expect(isTerminal("undelivered")).toBe(true);
     expect(statusesBefore("delivered")).toEqual(["queued", "sending", "sent"]);
     expect(statusesBefore("queued")).toEqual([]);
+    expect(["queued", "sending", "sent"].filter((s) => advancesAcceptedSms(s as never))).toEqual([]);
+    expect(["delivered", "undelivered", "failed"].every((s) => advancesAcceptedSms(s as never))).toBe(true);
   });
 
   it("maps the provider's statuses and ignores the ones that say nothing about delivery", () => {

@@ -39,6 +39,15 @@ export function statusesBefore(to: SmsStatusName): SmsStatusName[] {
   return SMS_STATUSES.filter((from) => canMove(from, to));
 }
 
+/**
+ * Whether a provider callback can change a row the provider knows (one with its sid): a
+ * row gets its sid only together with `sent` or later (see acceptedStatus), so a callback
+ * saying queued, sending or sent never moves it and needs no database work.
+ */
+export function advancesAcceptedSms(status: SmsStatusName): boolean {
+  return rank(status) > rank("sent");
+}
+
 export function isSmsStatus(value: string): value is SmsStatusName {
   return (SMS_STATUSES as readonly string[]).includes(value);
 }

@@ -1,4 +1,4 @@
-// Records what the provider said about a send, in one transaction per batch (group commit):
+// Records what the provider said about a send, through the service's shared group commit:
 // SmsSent (+ the owner alert), or SmsStatusChanged(failed); 21610 also opts the caller out.
 import { messagingV1, timestampFromDate } from "@rebound/contracts";
 import { randomUUID } from "node:crypto";
@@ -8,10 +8,9 @@ import { UNSUBSCRIBED_RECIPIENT_CODE } from "../domain/send-retry";
 import type { SmsStatusName } from "../domain/sms-status";
 import type { DispatchReadModel } from "../read-model/dispatch-read-model";
 import type { CallerStateRepository } from "../store/caller-state.repository";
-import type { MessagingDb, MessagingTx } from "../store/messaging-db";
+import type { MessagingDb, MessagingSqlTx } from "../store/messaging-db";
 import type { OwnerAlertRepository } from "../store/owner-alert.repository";
 import type { SmsLogRepository, SmsToSend } from "../store/sms-log.repository";
-import { GroupCommit } from "@rebound/platform";
 
 export type SendOutcome =
   | { type: "accepted"; sms: SmsToSend; providerSid: string; status: SmsStatusName }
@@ -27,19 +26,11 @@ export interface SendResultRecorderDeps {
 }
 
 export class SendResultRecorder {
-  private readonly writer = new GroupCommit<SendOutcome, boolean>((outcomes) =>
-    this.deps.db.transaction(async (tx) => {
-      const applied: boolean[] = [];
-      for (const outcome of outcomes) applied.push(await this.apply(tx, outcome));
-      return applied;
-    }),
-  );
-
   constructor(private readonly deps: SendResultRecorderDeps) {}
 
   /** Resolves once the outcome is committed; false when the row had already been finished. */
   async record(outcome: SendOutcome): Promise<boolean> {
-    const applied = await this.writer.submit(outcome);
+    const applied = await this.deps.db.batchedTransaction((tx) => this.apply(tx, outcome));
     if (applied && outcome.type === "failed" && outcome.errorCode === UNSUBSCRIBED_RECIPIENT_CODE) {
       this.deps.readModel.setOptedOut(outcome.sms.businessId, outcome.sms.recipientNumber, true);
     }
@@ -47,14 +38,14 @@ export class SendResultRecorder {
   }
 
   idle(): Promise<void> {
-    return this.writer.idle();
+    return this.deps.db.batchIdle();
   }
 
-  private async apply(tx: MessagingTx, outcome: SendOutcome): Promise<boolean> {
+  private async apply(tx: MessagingSqlTx, outcome: SendOutcome): Promise<boolean> {
     return outcome.type === "accepted" ? this.applyAccepted(tx, outcome) : this.applyFailed(tx, outcome);
   }
 
-  private async applyAccepted(tx: MessagingTx, outcome: Extract<SendOutcome, { type: "accepted" }>): Promise<boolean> {
+  private async applyAccepted(tx: MessagingSqlTx, outcome: Extract<SendOutcome, { type: "accepted" }>): Promise<boolean> {
     const now = this.deps.clock.now();
     const { sms, providerSid, status } = outcome;
     const row = await this.deps.smsLogs.markSent(tx, sms.id, providerSid, status, now);
@@ -91,7 +82,7 @@ export class SendResultRecorder {
     return true;
   }
 
-  private async applyFailed(tx: MessagingTx, outcome: Extract<SendOutcome, { type: "failed" }>): Promise<boolean> {
+  private async applyFailed(tx: MessagingSqlTx, outcome: Extract<SendOutcome, { type: "failed" }>): Promise<boolean> {
     const now = this.deps.clock.now();
     const { sms, errorCode, errorMessage } = outcome;
     const row = await this.deps.smsLogs.markFailed(tx, sms.id, errorCode, errorMessage, now);

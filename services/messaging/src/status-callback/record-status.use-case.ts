@@ -4,12 +4,11 @@ import { messagingV1, timestampFromDate } from "@rebound/contracts";
 import type { Clock, Logger } from "@rebound/platform";
 import { smsStatusEnum } from "../domain/event-enums";
 import { UNSUBSCRIBED_RECIPIENT_CODE } from "../domain/send-retry";
-import { fromProviderStatus, statusesBefore, type SmsStatusName } from "../domain/sms-status";
+import { advancesAcceptedSms, fromProviderStatus, statusesBefore, type SmsStatusName } from "../domain/sms-status";
 import type { DispatchReadModel } from "../read-model/dispatch-read-model";
-import { GroupCommit } from "@rebound/platform";
 import type { SmsSender } from "../send-sms/sms-sender";
 import type { CallerStateRepository } from "../store/caller-state.repository";
-import type { MessagingDb, MessagingTx } from "../store/messaging-db";
+import type { MessagingDb, MessagingSqlTx } from "../store/messaging-db";
 import type { SmsLogRepository, SmsRef } from "../store/sms-log.repository";
 
 export interface StatusCallback {
@@ -36,38 +35,25 @@ interface Change {
   errorMessage: string;
 }
 
-/** Status callbacks come in streams (queued, sent, delivered per text): let a few share a commit. */
-const STATUS_LINGER_MS = 20;
-
 export type RecordStatusResult = "applied" | "ignored" | "unknown_sid";
 
 export class RecordStatus {
-  private readonly writer = new GroupCommit<Change, SmsRef | undefined>((changes) =>
-    this.deps.db.transaction(async (tx) => {
-      const refs: (SmsRef | undefined)[] = [];
-      for (const change of changes) refs.push(await this.apply(tx, change));
-      return refs;
-    }),
-    64,
-    STATUS_LINGER_MS,
-  );
-
   constructor(private readonly deps: RecordStatusDeps) {}
 
   async execute(callback: StatusCallback): Promise<RecordStatusResult> {
     const status = fromProviderStatus(callback.messageStatus);
-    if (!status) return "ignored";
+    if (!status || !advancesAcceptedSms(status)) return "ignored";
     const change: Change = {
       providerSid: callback.messageSid,
       status,
       errorCode: callback.errorCode,
       errorMessage: callback.errorMessage,
     };
-    let ref = await this.writer.submit(change);
+    let ref = await this.deps.db.batchedTransaction((tx) => this.apply(tx, change));
     if (!ref && !(await this.deps.smsLogs.findBySid(this.deps.db.client, change.providerSid))) {
       // The provider may call back before our record of its acceptance committed.
       await this.deps.sender.settle(change.providerSid);
-      ref = await this.writer.submit(change);
+      ref = await this.deps.db.batchedTransaction((tx) => this.apply(tx, change));
       if (!ref && !(await this.deps.smsLogs.findBySid(this.deps.db.client, change.providerSid))) {
         this.deps.logger.info({ sid: change.providerSid, status }, "status callback for an unknown message ignored");
         return "unknown_sid";
@@ -78,7 +64,7 @@ export class RecordStatus {
     return "applied";
   }
 
-  private async apply(tx: MessagingTx, change: Change): Promise<SmsRef | undefined> {
+  private async apply(tx: MessagingSqlTx, change: Change): Promise<SmsRef | undefined> {
     const now = this.deps.clock.now();
     const ref = await this.deps.smsLogs.applyStatus(tx, { ...change, from: statusesBefore(change.status), at: now });
     if (!ref) return undefined;

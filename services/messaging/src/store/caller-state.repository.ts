@@ -1,5 +1,6 @@
 // Per business and caller: opt-outs, texts this month, last text and last auto-reply
 // (the texts themselves are counted by DispatchRepository in the dispatch statement).
+import type { SqlExecutor } from "@rebound/platform";
 import { table, type Queryable } from "./messaging-db";
 
 export interface OptOutRow {
@@ -24,16 +25,23 @@ export interface UsageRow {
 
 export class CallerStateRepository {
   async saveOptOut(
-    tx: Queryable,
+    tx: SqlExecutor,
     fields: { businessId: string; callerNumber: string; optedOut: boolean; source: string; keyword: string },
   ): Promise<void> {
     // Wall-clock change time: the read model refresh's watermark (see BusinessConfigRepository).
     const at = new Date();
-    await tx.optOut.upsert({
-      where: { businessId_callerNumber: { businessId: fields.businessId, callerNumber: fields.callerNumber } },
-      create: { ...fields, updatedAt: at },
-      update: { optedOut: fields.optedOut, source: fields.source, keyword: fields.keyword, updatedAt: at },
-    });
+    await tx.$executeRawUnsafe(
+      `INSERT INTO ${table("opt_outs")} (business_id, caller_number, opted_out, source, keyword, updated_at)
+       VALUES ($1, $2, $3, $4, $5, $6::timestamptz)
+       ON CONFLICT (business_id, caller_number) DO UPDATE
+       SET opted_out = EXCLUDED.opted_out, source = EXCLUDED.source, keyword = EXCLUDED.keyword, updated_at = EXCLUDED.updated_at`,
+      fields.businessId,
+      fields.callerNumber,
+      fields.optedOut,
+      fields.source,
+      fields.keyword,
+      at,
+    );
   }
 
   /**

@@ -5,7 +5,8 @@
 // the call is then recorded as suppressed with the database's reason.
 import type { SuppressionReasonName } from "../domain/decide";
 import type { SmsToSend } from "./sms-log.repository";
-import { table, type Queryable } from "./messaging-db";
+import type { SqlExecutor } from "@rebound/platform";
+import { table } from "./messaging-db";
 
 export interface SendInput {
   eventId: string;
@@ -62,7 +63,7 @@ SELECT d.outcome, d.reason, (SELECT texted FROM usage) AS texted FROM decision d
 export class DispatchRepository {
   /** A suppression decided from memory; false when the call was decided before (redelivery). */
   async recordSuppressed(
-    tx: Queryable,
+    tx: SqlExecutor,
     input: { callId: string; businessId: string; eventId: string; reason: SuppressionReasonName; at: Date },
   ): Promise<boolean> {
     const inserted = await tx.$executeRawUnsafe(
@@ -78,7 +79,7 @@ export class DispatchRepository {
   }
 
   /** A text decided from memory: queued (sms_logs row, counters), or suppressed if the tables disagree. */
-  async recordSend(tx: Queryable, input: SendInput): Promise<SendRecorded> {
+  async recordSend(tx: SqlExecutor, input: SendInput): Promise<SendRecorded> {
     const { sms } = input;
     const rows = await tx.$queryRawUnsafe<{ outcome: string; reason: string | null; texted: number | null }[]>(
       SEND_SQL,

@@ -1,4 +1,5 @@
 // owner_alerts: texted missed calls waiting for the owner's batched e-mail.
+import type { SqlExecutor } from "@rebound/platform";
 import { table, type Queryable } from "./messaging-db";
 
 export interface PendingAlert {
@@ -10,7 +11,7 @@ export interface PendingAlert {
 
 export class OwnerAlertRepository {
   async add(
-    tx: Queryable,
+    tx: SqlExecutor,
     alert: { id: string; businessId: string; smsId: string; callerNumber: string; message: string; textedAt: Date },
   ): Promise<void> {
     await tx.$executeRawUnsafe(

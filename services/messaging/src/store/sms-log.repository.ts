@@ -1,5 +1,6 @@
 // sms_logs: every SMS the business sent, with its delivery lifecycle.
 import type { SmsKindName, SmsStatusName } from "../domain/sms-status";
+import type { SqlExecutor } from "@rebound/platform";
 import { table, type Queryable } from "./messaging-db";
 
 export interface NewSms {
@@ -72,7 +73,7 @@ export class SmsLogRepository {
   }
 
   /** The provider accepted the text. Undefined when already recorded (or finished otherwise). */
-  async markSent(tx: Queryable, id: string, providerSid: string, status: SmsStatusName, at: Date): Promise<SmsRef | undefined> {
+  async markSent(tx: SqlExecutor, id: string, providerSid: string, status: SmsStatusName, at: Date): Promise<SmsRef | undefined> {
     const rows = await tx.$queryRawUnsafe<SmsRow[]>(
       `UPDATE ${table("sms_logs")} SET provider_sid = $2, status = $3, accepted_at = $4::timestamptz, lease_until = NULL,
          attempts = attempts + 1, updated_at = $4::timestamptz
@@ -85,7 +86,7 @@ export class SmsLogRepository {
     return rows[0] ? toRef(rows[0]) : undefined;
   }
 
-  async markFailed(tx: Queryable, id: string, errorCode: string, errorMessage: string, at: Date): Promise<SmsRef | undefined> {
+  async markFailed(tx: SqlExecutor, id: string, errorCode: string, errorMessage: string, at: Date): Promise<SmsRef | undefined> {
     const rows = await tx.$queryRawUnsafe<SmsRow[]>(
       `UPDATE ${table("sms_logs")} SET status = 'failed', error_code = NULLIF($2, ''), error_message = $3, lease_until = NULL,
          attempts = attempts + 1, updated_at = $4::timestamptz
@@ -100,7 +101,7 @@ export class SmsLogRepository {
 
   /** Moves the text with this provider sid to `status` if it is in one of `from`. */
   async applyStatus(
-    tx: Queryable,
+    tx: SqlExecutor,
     input: { providerSid: string; status: SmsStatusName; from: SmsStatusName[]; errorCode: string; errorMessage: string; at: Date },
   ): Promise<SmsRef | undefined> {
     if (input.from.length === 0) return undefined;

@@ -4,6 +4,7 @@ import type { SqlDriverAdapterFactory } from "@prisma/driver-adapter-utils";
 import { mkdirSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { PrismaPGlite } from "pglite-prisma-adapter";
+import { pgliteNativeSql, type NativeSql } from "./native-sql";
 
 /**
  * The process's database: one PGlite instance shared by every service in
@@ -17,6 +18,8 @@ export interface Database {
   /** The PGlite instance in standalone, for migrations. */
   readonly pglite?: PGlite;
   readonly databaseUrl?: string;
+  /** Raw SQL without Prisma, for the hot path (PGlite only; on PostgreSQL Prisma's pool is used). */
+  readonly nativeSql?: NativeSql;
   ping(): Promise<boolean>;
   /** A plain query outside any service's client (start-up checks). */
   query<T>(sql: string, params?: unknown[]): Promise<T[]>;
@@ -50,9 +53,12 @@ async function openPglite(dataDir: string): Promise<Database> {
     pglite = new PGlite(path);
   }
   await pglite.waitReady;
+  // NativeSql inlines values as literals, which relies on this (the default since PostgreSQL 9.1).
+  await pglite.exec("SET standard_conforming_strings = on");
   return {
     kind: "pglite",
     pglite,
+    nativeSql: pgliteNativeSql(pglite),
     adapterFactory: () => new PrismaPGlite(pglite),
     ping: async () => {
       await pglite.query("select 1");

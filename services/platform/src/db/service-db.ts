@@ -3,6 +3,7 @@ import type { Clock } from "../clock/clock";
 import { type Outbox } from "../outbox/outbox";
 import { createPendingEvent, type PendingEvent } from "../outbox/pending-event";
 import { GroupCommit } from "./group-commit";
+import type { NativeSql } from "./native-sql";
 import { quoteIdent, type SqlExecutor } from "./sql-executor";
 
 /** What `db.transaction` adds to the Prisma transaction client. */
@@ -22,6 +23,8 @@ type InteractiveTransaction = <R>(
   options?: { maxWait?: number; timeout?: number },
 ) => Promise<R>;
 
+type SqlWork = (tx: SqlExecutor & EventAppender) => Promise<unknown>;
+
 /** PGlite runs one transaction at a time, so waiting for the connection can take a while under load. */
 const TRANSACTION_OPTIONS = { maxWait: 30_000, timeout: 30_000 };
 
@@ -37,6 +40,7 @@ export class ServiceDb<TClient extends PrismaClientLike, TTx extends SqlExecutor
     readonly client: TClient,
     readonly outbox: Outbox,
     private readonly clock: Clock,
+    private readonly native?: NativeSql,
   ) {
     this.processedTable = `${quoteIdent(outbox.schema)}."processed_events"`;
   }
@@ -49,42 +53,78 @@ export class ServiceDb<TClient extends PrismaClientLike, TTx extends SqlExecutor
   private async runTransaction<R>(fn: (raw: TTx, pending: PendingEvent[]) => Promise<R>): Promise<R> {
     const pending: PendingEvent[] = [];
     const interactive = (this.client.$transaction as InteractiveTransaction).bind(this.client);
-    const result = await interactive(async (tx) => {
-      const raw = tx as TTx;
-      const value = await fn(raw, pending);
-      await this.outbox.writeInTransaction(raw, pending);
-      return value;
-    }, TRANSACTION_OPTIONS);
+    let result: R;
+    try {
+      result = await interactive(async (tx) => {
+        const raw = tx as TTx;
+        const value = await fn(raw, pending);
+        await this.outbox.writeInTransaction(raw, pending);
+        return value;
+      }, TRANSACTION_OPTIONS);
+    } catch (error) {
+      this.outbox.afterRollback(pending);
+      throw error;
+    }
     this.outbox.afterCommit(pending);
     return result;
   }
 
   /**
-   * Group commit for hot paths: `fn` shares the next transaction with other callers'
-   * work (see GroupCommit). A commit is the expensive part of a small transaction,
-   * especially on PGlite's single connection. If any item fails, the batch is
-   * retried item by item, so one failure rejects only its own caller; `fn` must
-   * therefore be safe to run again after a rollback (no side effects outside tx).
+   * A transaction of raw SQL plus `append`, for the hot path's writers: on PGlite it runs
+   * on the driver itself (see NativeSql); elsewhere it is a Prisma transaction.
    */
-  batchedTransaction<R>(fn: (tx: TTx & EventAppender) => Promise<R>): Promise<R> {
-    return this.groupCommit.submit(fn as (tx: TTx & EventAppender) => Promise<unknown>) as Promise<R>;
+  async sqlTransaction<R>(fn: (tx: SqlExecutor & EventAppender) => Promise<R>): Promise<R> {
+    const native = this.native;
+    if (!native) return this.transaction(fn);
+    const pending: PendingEvent[] = [];
+    let result: R;
+    try {
+      result = await native.transaction(async (raw) => {
+        const value = await fn({ ...raw, append: this.appender(pending) });
+        await this.outbox.writeInTransaction(raw, pending);
+        return value;
+      });
+    } catch (error) {
+      this.outbox.afterRollback(pending);
+      throw error;
+    }
+    this.outbox.afterCommit(pending);
+    return result;
   }
 
-  private readonly groupCommit = new GroupCommit<(tx: TTx & EventAppender) => Promise<unknown>, unknown>((fns) =>
-    this.transaction(async (tx) => {
+  /**
+   * Group commit over `sqlTransaction` (see GroupCommit): `fn` shares the next
+   * transaction with other callers' work. If any item fails, the batch is retried item
+   * by item, so one failure rejects only its own caller; `fn` must therefore be safe
+   * to run again after a rollback (no side effects outside the transaction).
+   */
+  batchedTransaction<R>(fn: (tx: SqlExecutor & EventAppender) => Promise<R>): Promise<R> {
+    return this.groupCommit.submit(fn as SqlWork) as Promise<R>;
+  }
+
+  /** Resolves once every batched transaction submitted so far has committed (or failed). */
+  batchIdle(): Promise<void> {
+    return this.groupCommit.idle();
+  }
+
+  private readonly groupCommit = new GroupCommit<SqlWork, unknown>((fns) =>
+    this.sqlTransaction(async (tx) => {
       const results: unknown[] = [];
       for (const fn of fns) results.push(await fn(tx));
       return results;
     }),
   );
 
-  private withAppend(raw: TTx, pending: PendingEvent[]): TTx & EventAppender {
-    const now = () => this.clock.now();
-    const append: EventAppender["append"] = (type, key, payload) => {
-      const event = createPendingEvent(type, key, payload, now());
+  private appender(pending: PendingEvent[]): EventAppender["append"] {
+    return (type, key, payload) => {
+      const event = createPendingEvent(type, key, payload, this.clock.now());
       pending.push(event);
       return event.id;
     };
+  }
+
+  private withAppend(raw: TTx, pending: PendingEvent[]): TTx & EventAppender {
+    const append = this.appender(pending);
     return new Proxy(raw, {
       get: (target, property, receiver) => (property === "append" ? append : Reflect.get(target, property, receiver)),
     }) as TTx & EventAppender;

@@ -4,13 +4,19 @@ export interface SqlExecutor {
   $queryRawUnsafe<T = unknown>(query: string, ...values: unknown[]): Promise<T>;
 }
 
-/** `$1, $2, ...` placeholders for a multi-row insert of `rows` rows of `columns` values. */
-export function valuesPlaceholders(rows: number, columns: number, casts: string[] = []): string {
+/** A statement and its parameters, to be composed into a larger one. */
+export interface SqlStatement {
+  sql: string;
+  values: unknown[];
+}
+
+/** `$1, $2, ...` placeholders (from `$offset + 1`) for a multi-row insert of `rows` rows of `columns` values. */
+export function valuesPlaceholders(rows: number, columns: number, casts: string[] = [], offset = 0): string {
   const tuples: string[] = [];
   for (let row = 0; row < rows; row++) {
     const cells: string[] = [];
     for (let column = 0; column < columns; column++) {
-      cells.push(`$${row * columns + column + 1}${casts[column] ?? ""}`);
+      cells.push(`$${offset + row * columns + column + 1}${casts[column] ?? ""}`);
     }
     tuples.push(`(${cells.join(", ")})`);
   }

@@ -1,4 +1,4 @@
-import { quoteIdent, valuesPlaceholders, type SqlExecutor } from "../db/sql-executor";
+import { quoteIdent, valuesPlaceholders, type SqlExecutor, type SqlStatement } from "../db/sql-executor";
 import type { PendingEvent } from "./pending-event";
 
 /** Raw SQL over a service's `event_log` table (its schema is named after the service). */
@@ -11,6 +11,12 @@ export class EventLogRepository {
 
   async insert(tx: SqlExecutor, events: PendingEvent[], published: boolean): Promise<void> {
     if (events.length === 0) return;
+    const { sql, values } = this.insertStatement(events, published);
+    await tx.$executeRawUnsafe(sql, ...values);
+  }
+
+  /** The insert as a statement, for a caller that folds it into its own (one round trip instead of two). */
+  insertStatement(events: PendingEvent[], published: boolean): SqlStatement {
     const values = events.flatMap((event) => [
       event.id,
       event.type,
@@ -21,14 +27,14 @@ export class EventLogRepository {
       event.occurredAt,
       published ? event.occurredAt : null,
     ]);
-    await tx.$executeRawUnsafe(
-      `INSERT INTO ${this.table} (id, type, topic, key, payload, traceparent, occurred_at, published_at) VALUES ${valuesPlaceholders(
+    return {
+      sql: `INSERT INTO ${this.table} (id, type, topic, key, payload, traceparent, occurred_at, published_at) VALUES ${valuesPlaceholders(
         events.length,
         8,
         ["::uuid", "", "", "", "", "", "::timestamptz", "::timestamptz"],
       )}`,
-      ...values,
-    );
+      values,
+    };
   }
 
   async markPublished(db: SqlExecutor, ids: string[]): Promise<void> {

@@ -36,17 +36,23 @@ export class Outbox {
   async writeInTransaction(tx: SqlExecutor, events: PendingEvent[]): Promise<void> {
     if (events.length === 0) return;
     if (this.bus instanceof EmbeddedBus) {
-      await this.log.insert(tx, events, true);
-      await this.bus.appendInTransaction(tx, events.map(toBusRecord));
+      const seqs = await this.bus.appendInTransaction(tx, events.map(toBusRecord), this.log.insertStatement(events, true));
+      events.forEach((event, index) => (event.busSeq = seqs[index]));
     } else {
       await this.log.insert(tx, events, false);
     }
   }
 
+  /** The transaction that wrote these events rolled back. */
+  afterRollback(events: PendingEvent[]): void {
+    if (!(this.bus instanceof EmbeddedBus)) return;
+    this.bus.rolledBack(events.flatMap((event) => (event.busSeq === undefined ? [] : [event.busSeq])));
+  }
+
   afterCommit(events: PendingEvent[]): void {
     if (events.length === 0) return;
     if (this.bus instanceof EmbeddedBus) {
-      this.bus.notifyCommitted(events.map(toBusRecord));
+      this.bus.notifyCommitted(events.map((event) => ({ ...toBusRecord(event), seq: event.busSeq })));
       return;
     }
     const publishing = this.bus

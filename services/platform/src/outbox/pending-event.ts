@@ -19,6 +19,8 @@ export interface PendingEvent {
   payload: Uint8Array;
   occurredAt: Date;
   traceparent?: string;
+  /** The embedded bus's sequence number, once appended in the transaction (lets it hand the record to local consumers). */
+  busSeq?: bigint;
 }
 
 export function createPendingEvent<T extends EventType>(

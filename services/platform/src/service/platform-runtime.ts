@@ -8,7 +8,7 @@ import { openDatabase, type Database } from "../db/database";
 import { ServiceDb, type PrismaClientLike } from "../db/service-db";
 import type { SqlExecutor } from "../db/sql-executor";
 import type { EventBus } from "../bus/event-bus";
-import { EmbeddedBus } from "../bus/embedded/embedded-bus";
+import { EmbeddedBus, type EmbeddedBusDb } from "../bus/embedded/embedded-bus";
 import { createKafkaBus } from "../bus/kafka/kafka-bus";
 import { PrismaClient as BusPrismaClient } from "../generated/prisma/client";
 import type { Logger } from "../logging/logger";
@@ -52,9 +52,13 @@ export async function createPlatformRuntime(options: RuntimeOptions): Promise<Pl
     if (config.KAFKA_BROKERS?.length) {
       bus = createKafkaBus({ brokers: config.KAFKA_BROKERS, clientId: config.OTEL_SERVICE_NAME ?? "rebound", logger });
     } else {
-      const busClient = new BusPrismaClient({ adapter: database.adapterFactory() });
-      closers.push(() => busClient.$disconnect());
-      bus = new EmbeddedBus(busClient, { logger, serializeAppends: database.kind === "postgres" });
+      const embedded = new EmbeddedBus(embeddedBusDb(database, closers), {
+        logger,
+        serializeAppends: database.kind === "postgres",
+        handOffInProcess: database.kind === "pglite",
+      });
+      await embedded.start();
+      bus = embedded;
     }
   }
 
@@ -87,7 +91,7 @@ export async function createPlatformRuntime(options: RuntimeOptions): Promise<Pl
       closers.push(() => client.$disconnect());
       const outbox = new Outbox(schema, runtime.bus, client, logger);
       outboxes.push(outbox);
-      return new ServiceDb<TClient, TTx>(client, outbox, clock);
+      return new ServiceDb<TClient, TTx>(client, outbox, clock, database.nativeSql);
     },
     close: async () => {
       await runtime.bus.close();
@@ -98,4 +102,13 @@ export async function createPlatformRuntime(options: RuntimeOptions): Promise<Pl
     },
   };
   return runtime;
+}
+
+/** The embedded bus runs its fetches and offset commits on the driver where it can (PGlite). */
+function embeddedBusDb(database: Database, closers: (() => Promise<void>)[]): EmbeddedBusDb {
+  const native = database.nativeSql;
+  if (native) return { ...native, $transaction: (fn) => native.transaction(fn) };
+  const busClient = new BusPrismaClient({ adapter: database.adapterFactory() });
+  closers.push(() => busClient.$disconnect());
+  return busClient;
 }

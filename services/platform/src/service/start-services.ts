@@ -41,7 +41,8 @@ export async function startServices(
     }
   }
 
-  const relayJobs: JobDefinition[] = runtime.outboxes.map((outbox) => ({
+  // With the embedded bus the commit is the publish (the rows are written published), so only Kafka needs the relay.
+  const relayJobs: JobDefinition[] = runtime.outboxes.filter((outbox) => !outbox.publishesInTransaction).map((outbox) => ({
     name: `outbox-relay:${outbox.schema}`,
     intervalMs: RELAY_INTERVAL_MS,
     run: async () => {

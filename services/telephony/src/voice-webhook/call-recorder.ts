@@ -1,5 +1,5 @@
 import { telephonyV1, timestampFromDate } from "@rebound/contracts";
-import { GroupCommit } from "@rebound/platform";
+import { GroupCommit, type EventAppender, type SqlExecutor } from "@rebound/platform";
 import { randomUUID } from "node:crypto";
 import { forwardingTestResult } from "../domain/forwarding-result";
 import { isTextable } from "../domain/phone-numbers";
@@ -42,16 +42,20 @@ export class CallRecorder {
     });
     const rows = [...firstOfSid.values()].map((index) => toRow(calls[index] as IncomingCall, now));
     const completed = new Map<string, string[]>();
-    const inserted = await this.context.db.transaction(async (tx) => {
+    const recordAll = async (tx: SqlExecutor & EventAppender, testTx?: TelephonyTx) => {
       const newSids = await callRepository.insertNew(tx, rows);
       for (const row of rows) {
         if (!newSids.has(row.callSid)) continue;
         const call = calls[firstOfSid.get(row.callSid) as number] as IncomingCall;
         appendCallEvents(tx, row, call, now);
-        if (row.purpose === "forwarding_test") completed.set(row.callSid, await this.concludeTests(tx, call, now));
+        if (row.purpose === "forwarding_test" && testTx) completed.set(row.callSid, await this.concludeTests(testTx, call, now));
       }
       return newSids;
-    });
+    };
+    // Forwarding tests (rare) need Prisma's models; missed calls take the raw hot path.
+    const inserted = rows.some((row) => row.purpose === "forwarding_test")
+      ? await this.context.db.transaction((tx) => recordAll(tx, tx))
+      : await this.context.db.sqlTransaction((tx) => recordAll(tx));
     return calls.map((call, index) => {
       const first = firstOfSid.get(call.callSid) === index;
       return { recorded: first && inserted.has(call.callSid), completedTests: first ? (completed.get(call.callSid) ?? []) : [] };
@@ -91,7 +95,7 @@ function toRow(call: IncomingCall, now: Date): CallRecord {
   };
 }
 
-function appendCallEvents(tx: TelephonyTx, row: CallRecord, call: IncomingCall, now: Date): void {
+function appendCallEvents(tx: EventAppender, row: CallRecord, call: IncomingCall, now: Date): void {
   const at = timestampFromDate(now);
   tx.append("CallReceived", row.businessId, {
     callId: row.id,

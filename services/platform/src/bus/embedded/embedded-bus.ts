@@ -1,6 +1,7 @@
 import type { Logger } from "../../logging/logger";
-import { quoteIdent, valuesPlaceholders, type SqlExecutor } from "../../db/sql-executor";
+import { quoteIdent, valuesPlaceholders, type SqlExecutor, type SqlStatement } from "../../db/sql-executor";
 import type { BusRecord, EventBus, SubscribeOptions, Subscription } from "../event-bus";
+import { CommitHandoff, type CommittedChunk, type SequencedRecord } from "./commit-handoff";
 import { EmbeddedTopicConsumer } from "./embedded-topic-consumer";
 import { partitionOf } from "./partition";
 
@@ -12,6 +13,12 @@ export interface EmbeddedBusOptions {
   logger: Logger;
   /** Serialise appends per topic so sequence order is commit order (needed with concurrent writers on PostgreSQL). */
   serializeAppends: boolean;
+  /**
+   * Hand this process's commits to its consumers without a fetch (see CommitHandoff).
+   * Only where this process is the log's only writer and transactions run one at a
+   * time: PGlite. Takes effect at start().
+   */
+  handOffInProcess?: boolean;
   /** Fallback poll when no in-process wake-up arrives (another process wrote). */
   pollIntervalMs?: number;
   batchSize?: number;
@@ -19,6 +26,9 @@ export interface EmbeddedBusOptions {
 
 const MESSAGES = `${quoteIdent("bus")}."messages"`;
 const EVENT_TYPE_HEADER = "event-type";
+
+/** A committed record; `seq` when known lets consumers in this process take it without a fetch. */
+export type CommittedRecord = BusRecord & { seq?: bigint };
 
 /**
  * A durable log in the database: `bus.messages` holds every record, consumer groups
@@ -32,21 +42,39 @@ export class EmbeddedBus implements EventBus {
   /** One active consumer per group and topic in this process; later ones wait as standby. */
   private readonly active = new Map<string, EmbeddedTopicConsumer>();
   private closed = false;
+  private handoff?: CommitHandoff;
 
   constructor(
     private readonly db: EmbeddedBusDb,
     private readonly options: EmbeddedBusOptions,
   ) {}
 
-  async publish(records: BusRecord[]): Promise<void> {
-    if (records.length === 0) return;
-    await this.db.$transaction((tx) => this.appendInTransaction(tx, records), { maxWait: 30_000, timeout: 30_000 });
-    this.notifyCommitted(records);
+  /** Reads where the log stands, for the in-process handoff; call before any append. */
+  async start(): Promise<void> {
+    if (!this.options.handOffInProcess || this.handoff) return;
+    const rows = await this.db.$queryRawUnsafe<{ seq: bigint | number | string }[]>(`SELECT COALESCE(max(seq), 0) AS seq FROM ${MESSAGES}`);
+    this.handoff = new CommitHandoff(BigInt(rows[0]?.seq ?? 0));
   }
 
-  /** Appends in the caller's transaction; call notifyCommitted after it commits. */
-  async appendInTransaction(tx: SqlExecutor, records: BusRecord[]): Promise<void> {
+  async publish(records: BusRecord[]): Promise<void> {
     if (records.length === 0) return;
+    let seqs: bigint[] = [];
+    try {
+      await this.db.$transaction(async (tx) => (seqs = await this.appendInTransaction(tx, records)), { maxWait: 30_000, timeout: 30_000 });
+    } catch (error) {
+      this.rolledBack(seqs);
+      throw error;
+    }
+    this.notifyCommitted(records.map((record, index) => ({ ...record, seq: seqs[index] })));
+  }
+
+  /**
+   * Appends in the caller's transaction and returns the records' sequence numbers; call
+   * notifyCommitted after it commits. `before` (the outbox's own insert) runs in the same
+   * statement, as a CTE: one round trip to the database instead of two.
+   */
+  async appendInTransaction(tx: SqlExecutor, records: BusRecord[], before?: SqlStatement): Promise<bigint[]> {
+    if (records.length === 0) return [];
     if (this.options.serializeAppends) {
       for (const topic of [...new Set(records.map((record) => record.topic))].sort()) {
         await tx.$executeRawUnsafe("SELECT pg_advisory_xact_lock(hashtext($1))", `bus:${topic}`);
@@ -59,18 +87,41 @@ export class EmbeddedBus implements EventBus {
       JSON.stringify(record.headers),
       record.value,
     ]);
-    await tx.$executeRawUnsafe(
-      `INSERT INTO ${MESSAGES} (topic, partition, key, headers, value) VALUES ${valuesPlaceholders(records.length, 5, ["", "", "", "::jsonb", ""])}`,
+    const prefix = before ? `WITH before_append AS (${before.sql}) ` : "";
+    const offset = before?.values.length ?? 0;
+    const rows = await tx.$queryRawUnsafe<{ seq: bigint | number | string }[]>(
+      `${prefix}INSERT INTO ${MESSAGES} (topic, partition, key, headers, value) VALUES ${valuesPlaceholders(records.length, 5, ["", "", "", "::jsonb", ""], offset)} RETURNING seq`,
+      ...(before?.values ?? []),
       ...values,
     );
+    // A VALUES list takes its sequence numbers in order: sorted, they line up with the records.
+    const seqs = rows.map((row) => BigInt(row.seq)).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+    this.handoff?.appended(seqs);
+    return seqs;
   }
 
-  /** Wakes the consumers in this process that want any of the committed records. */
-  notifyCommitted(records: Iterable<Pick<BusRecord, "topic" | "headers">>): void {
-    const list = [...records];
-    for (const consumer of this.consumers) {
-      if (list.some((record) => consumer.wants(record.topic, record.headers[EVENT_TYPE_HEADER]))) consumer.wake();
+  /**
+   * Hands committed records to the consumers in this process (each takes those of its
+   * topic, in order, without a fetch when they follow what it has read) and wakes those
+   * that want any of them.
+   */
+  notifyCommitted(records: CommittedRecord[]): void {
+    if (this.handoff) {
+      const sequenced = records.filter((record): record is SequencedRecord => record.seq !== undefined);
+      this.handOver(this.handoff.committed(sequenced));
     }
+    for (const consumer of this.consumers) {
+      if (records.some((record) => consumer.wants(record.topic, record.headers[EVENT_TYPE_HEADER]))) consumer.wake();
+    }
+  }
+
+  /** The transaction that appended these rolled back: their numbers will never be committed. */
+  rolledBack(seqs: bigint[]): void {
+    if (this.handoff && seqs.length > 0) this.handOver(this.handoff.rolledBack(seqs));
+  }
+
+  private handOver(chunks: CommittedChunk[]): void {
+    for (const chunk of chunks) for (const consumer of this.consumers) consumer.offer(chunk);
   }
 
   async subscribe(options: SubscribeOptions): Promise<Subscription> {
@@ -84,8 +135,10 @@ export class EmbeddedBus implements EventBus {
         concurrency: options.concurrency ?? 16,
         eventTypes: options.eventTypes,
         logger: this.options.logger,
-        pollIntervalMs: this.options.pollIntervalMs ?? 500,
+        // With the handoff, polling is only a safety net.
+        pollIntervalMs: this.options.pollIntervalMs ?? (this.handoff ? 5_000 : 500),
         batchSize: this.options.batchSize ?? 256,
+        handedOverThrough: () => this.handoff?.through,
       });
       this.consumers.add(consumer);
       this.activate(consumer);

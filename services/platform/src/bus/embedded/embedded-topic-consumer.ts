@@ -1,7 +1,9 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import type { Logger } from "../../logging/logger";
 import type { DeliveredRecord, RecordHandler } from "../event-bus";
+import type { CommittedChunk, SequencedRecord } from "./commit-handoff";
 import type { EmbeddedBusDb } from "./embedded-bus";
+import { partitionOf } from "./partition";
 import { KeyOrderedDispatcher } from "./key-ordered-dispatcher";
 
 interface ConsumerOptions {
@@ -14,6 +16,14 @@ interface ConsumerOptions {
   pollIntervalMs: number;
   batchSize: number;
   eventTypes?: string[];
+  /** With in-process handoff: everything committed at or below this was handed over (CommitHandoff.through). */
+  handedOverThrough?: () => bigint | undefined;
+}
+
+interface Read {
+  rows: MessageRow[];
+  /** The read position after these rows: every record of the topic at or below it has been read. */
+  position: bigint;
 }
 
 interface MessageRow {
@@ -26,6 +36,8 @@ interface MessageRow {
 }
 
 const COMMIT_INTERVAL_MS = 100;
+/** Handed-over chunks kept at most (a consumer that is not running, or lags): past that a fetch reads them. */
+const MAX_CHUNKS = 1_024;
 const MAX_RETRY_DELAY_MS = 5_000;
 const STOP_GRACE_MS = 5_000;
 
@@ -49,6 +61,8 @@ export class EmbeddedTopicConsumer {
   private woken = false;
   private loop?: Promise<void>;
   private commitTimer?: NodeJS.Timeout;
+  /** Records committed in this process since the last read, in commit order (see offer). */
+  private chunks: { after: bigint; through: bigint; rows: MessageRow[] }[] = [];
 
   constructor(private readonly options: ConsumerOptions) {
     this.groupId = options.groupId;
@@ -66,6 +80,22 @@ export class EmbeddedTopicConsumer {
     this.loop = this.run().catch((error: unknown) => {
       this.options.logger.error({ err: error, group: this.groupId, topic: this.topic }, "embedded consumer crashed");
     });
+  }
+
+  /**
+   * Records just committed in this process (see CommitHandoff). The next read takes them
+   * instead of fetching when they follow on from its position; after a gap (a consumer
+   * that fell behind, or just started) it fetches, which always sees them too.
+   */
+  offer(chunk: CommittedChunk): void {
+    const rows = chunk.records.filter((record) => record.topic === this.topic).map((record) => this.toRow(record));
+    const last = this.chunks.at(-1);
+    if (last && rows.length === 0 && last.through === chunk.after) {
+      last.through = chunk.through;
+      return;
+    }
+    if (this.chunks.length >= MAX_CHUNKS) this.chunks = [];
+    this.chunks.push({ after: chunk.after, through: chunk.through, rows });
   }
 
   wake(): void {
@@ -103,16 +133,60 @@ export class EmbeddedTopicConsumer {
       // Let the commits of requests already read in this turn land, so one fetch carries them all.
       await new Promise((resolve) => setImmediate(resolve));
       this.woken = false;
-      const rows = await this.fetch();
+      const { rows, position } = this.takeOffered() ?? (await this.fetchFromLog());
       for (const row of rows) {
         const seq = BigInt(row.seq);
         if (this.alreadyHandled.delete(seq) || row.value === null) this.dispatcher.pushHandled(seq);
         else this.dispatcher.push(toRecord(this.topic, row));
       }
-      const last = rows.at(-1);
-      if (last) this.fetchedUpTo = BigInt(last.seq);
+      this.fetchedUpTo = position;
       if (rows.length < this.options.batchSize && !this.woken) await this.waitForWake(this.options.pollIntervalMs);
     }
+  }
+
+  /** The handed-over records that follow the read position, or undefined when a fetch is needed. */
+  private takeOffered(): Read | undefined {
+    if (this.chunks.length === 0) return undefined;
+    let position = this.fetchedUpTo;
+    const rows: MessageRow[] = [];
+    while (this.chunks[0]) {
+      const chunk = this.chunks[0];
+      if (chunk.through <= position) {
+        this.chunks.shift();
+        continue;
+      }
+      if (chunk.after > position) {
+        this.chunks = [];
+        return undefined;
+      }
+      const fresh = chunk.rows.filter((row) => BigInt(row.seq) > position);
+      if (rows.length > 0 && rows.length + fresh.length > this.options.batchSize) break;
+      rows.push(...fresh);
+      position = chunk.through;
+      this.chunks.shift();
+    }
+    return { rows, position };
+  }
+
+  /** Reads the log. A short read saw everything committed so far, including what was handed over before it began. */
+  private async fetchFromLog(): Promise<Read> {
+    const handedOver = this.options.handedOverThrough?.();
+    const rows = await this.fetch();
+    const last = rows.at(-1);
+    let position = last ? BigInt(last.seq) : this.fetchedUpTo;
+    if (rows.length < this.options.batchSize && handedOver !== undefined && handedOver > position) position = handedOver;
+    return { rows, position };
+  }
+
+  private toRow(record: SequencedRecord): MessageRow {
+    const type = record.headers["event-type"];
+    return {
+      seq: record.seq,
+      partition: partitionOf(record.key),
+      key: record.key,
+      headers: record.headers,
+      value: !this.eventTypes || (type !== undefined && this.eventTypes.has(type)) ? record.value : null,
+    };
   }
 
   private async handleWithRetry(record: DeliveredRecord): Promise<void> {
