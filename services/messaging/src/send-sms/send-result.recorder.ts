@@ -30,7 +30,7 @@ export class SendResultRecorder {
 
   /** Resolves once the outcome is committed; false when the row had already been finished. */
   async record(outcome: SendOutcome): Promise<boolean> {
-    const applied = await this.deps.db.batchedTransaction((tx) => this.apply(tx, outcome));
+    const applied = await this.deps.db.batchedTransaction((tx) => this.apply(tx, outcome), { urgent: false });
     if (applied && outcome.type === "failed" && outcome.errorCode === UNSUBSCRIBED_RECIPIENT_CODE) {
       this.deps.readModel.setOptedOut(outcome.sms.businessId, outcome.sms.recipientNumber, true);
     }

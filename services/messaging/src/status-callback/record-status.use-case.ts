@@ -49,11 +49,11 @@ export class RecordStatus {
       errorCode: callback.errorCode,
       errorMessage: callback.errorMessage,
     };
-    let ref = await this.deps.db.batchedTransaction((tx) => this.apply(tx, change));
+    let ref = await this.deps.db.batchedTransaction((tx) => this.apply(tx, change), { urgent: false });
     if (!ref && !(await this.deps.smsLogs.findBySid(this.deps.db.client, change.providerSid))) {
       // The provider may call back before our record of its acceptance committed.
       await this.deps.sender.settle(change.providerSid);
-      ref = await this.deps.db.batchedTransaction((tx) => this.apply(tx, change));
+      ref = await this.deps.db.batchedTransaction((tx) => this.apply(tx, change), { urgent: false });
       if (!ref && !(await this.deps.smsLogs.findBySid(this.deps.db.client, change.providerSid))) {
         this.deps.logger.info({ sid: change.providerSid, status }, "status callback for an unknown message ignored");
         return "unknown_sid";

@@ -28,10 +28,25 @@ describe("GroupCommit", () => {
 
     batches.length = 0;
     const lingering = new GroupCommit<number, number>(commit, 64, 30);
-    const early = lingering.submit(1);
+    const early = lingering.submit(1, false);
     await new Promise((resolve) => setTimeout(resolve, 10));
-    await Promise.all([early, lingering.submit(2)]);
+    await Promise.all([early, lingering.submit(2, false)]);
     expect(batches).toEqual([[1, 2]]);
+  });
+
+  it("writes lingering items with the next urgent one, at once", async () => {
+    const batches: number[][] = [];
+    const writer = new GroupCommit<number, number>(async (items) => {
+      batches.push(items);
+      return items;
+    }, 64, 1_000);
+    const started = Date.now();
+    const lingering = writer.submit(1, false);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    await Promise.all([lingering, writer.submit(2)]);
+    expect(batches).toEqual([[1, 2]]);
+    expect(Date.now() - started).toBeLessThan(500);
+    await writer.idle();
   });
 
   it("isolates a failing item: the others of its batch still commit", async () => {

@@ -1,7 +1,9 @@
 // Group commit: writes that arrive while a transaction is running share the next one.
-// Idle, an item is written after one event-loop turn (so requests already read in
-// this turn join it); under load, one transaction carries many, which is what a
-// single-connection database (PGlite) needs.
+// An urgent item (the default) is written after one event-loop turn, so requests already
+// read in this turn join it; under load one transaction carries many, which is what a
+// single-connection database (PGlite) needs. An item nobody waits on in a hurry can
+// linger a few milliseconds for company: it then rides in the next urgent item's
+// transaction, or in a batch of its own when the linger runs out.
 
 interface Entry<I, R> {
   item: I;
@@ -12,33 +14,52 @@ interface Entry<I, R> {
 export class GroupCommit<I, R> {
   private queue: Entry<I, R>[] = [];
   private draining?: Promise<void>;
+  private lingering?: { timer: NodeJS.Timeout; done: () => void };
 
   constructor(
     /** Writes the items in one transaction; returns one result per item, in order. */
     private readonly commit: (items: I[]) => Promise<R[]>,
     private readonly maxBatch = 64,
-    /**
-     * How long the first item waits for company. 0 (default): one event-loop turn,
-     * for latency-critical writes. Writes nobody waits on in a hurry (status callbacks)
-     * can linger a few ms so a busy stream of them shares one commit.
-     */
+    /** How long a non-urgent item waits for company (see submit). */
     private readonly lingerMs = 0,
   ) {}
 
-  submit(item: I): Promise<R> {
+  /** `urgent: false` lets the item wait up to lingerMs for company. */
+  submit(item: I, urgent = true): Promise<R> {
     return new Promise<R>((resolve, reject) => {
       this.queue.push({ item, resolve, reject });
-      this.draining ??= new Promise<void>((resolve) => (this.lingerMs > 0 ? setTimeout(resolve, this.lingerMs) : setImmediate(resolve)))
-        .then(() => this.drain())
-        .finally(() => {
-          this.draining = undefined;
-        });
+      this.schedule(urgent || this.lingerMs === 0);
     });
   }
 
   /** Resolves once everything submitted so far is written (or failed). */
   async idle(): Promise<void> {
     while (this.draining) await this.draining;
+  }
+
+  private schedule(now: boolean): void {
+    if (this.lingering && now) {
+      clearTimeout(this.lingering.timer);
+      this.lingering.done();
+      return;
+    }
+    if (this.draining) return; // the running drain takes the queue as it goes
+    this.draining = new Promise<void>((resolve) => {
+      if (now) {
+        setImmediate(resolve);
+        return;
+      }
+      const done = () => {
+        this.lingering = undefined;
+        setImmediate(resolve);
+      };
+      this.lingering = { timer: setTimeout(done, this.lingerMs), done };
+    })
+      .then(() => this.drain())
+      .finally(() => {
+        this.draining = undefined;
+        if (this.queue.length > 0) this.schedule(true);
+      });
   }
 
   private async drain(): Promise<void> {

@@ -23,6 +23,9 @@ type InteractiveTransaction = <R>(
   options?: { maxWait?: number; timeout?: number },
 ) => Promise<R>;
 
+/** How long a write nobody waits on in a hurry (a send result, a status callback) waits to share a commit. */
+const NON_URGENT_LINGER_MS = 25;
+
 type SqlWork = (tx: SqlExecutor & EventAppender) => Promise<unknown>;
 
 /** PGlite runs one transaction at a time, so waiting for the connection can take a while under load. */
@@ -94,12 +97,13 @@ export class ServiceDb<TClient extends PrismaClientLike, TTx extends SqlExecutor
 
   /**
    * Group commit over `sqlTransaction` (see GroupCommit): `fn` shares the next
-   * transaction with other callers' work. If any item fails, the batch is retried item
+   * transaction with other callers' work. `urgent: false` lets it wait up to 25 ms for
+   * company (it then rides in the next urgent write's transaction). If any item fails, the batch is retried item
    * by item, so one failure rejects only its own caller; `fn` must therefore be safe
    * to run again after a rollback (no side effects outside the transaction).
    */
-  batchedTransaction<R>(fn: (tx: SqlExecutor & EventAppender) => Promise<R>): Promise<R> {
-    return this.groupCommit.submit(fn as SqlWork) as Promise<R>;
+  batchedTransaction<R>(fn: (tx: SqlExecutor & EventAppender) => Promise<R>, options: { urgent?: boolean } = {}): Promise<R> {
+    return this.groupCommit.submit(fn as SqlWork, options.urgent ?? true) as Promise<R>;
   }
 
   /** Resolves once every batched transaction submitted so far has committed (or failed). */
@@ -107,12 +111,15 @@ export class ServiceDb<TClient extends PrismaClientLike, TTx extends SqlExecutor
     return this.groupCommit.idle();
   }
 
-  private readonly groupCommit = new GroupCommit<SqlWork, unknown>((fns) =>
-    this.sqlTransaction(async (tx) => {
-      const results: unknown[] = [];
-      for (const fn of fns) results.push(await fn(tx));
-      return results;
-    }),
+  private readonly groupCommit = new GroupCommit<SqlWork, unknown>(
+    (fns) =>
+      this.sqlTransaction(async (tx) => {
+        const results: unknown[] = [];
+        for (const fn of fns) results.push(await fn(tx));
+        return results;
+      }),
+    64,
+    NON_URGENT_LINGER_MS,
   );
 
   private appender(pending: PendingEvent[]): EventAppender["append"] {
