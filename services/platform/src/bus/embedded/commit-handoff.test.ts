@@ -20,7 +20,7 @@ describe("CommitHandoff", () => {
     const handoff = new CommitHandoff(0n);
     handoff.appended([1n]);
     handoff.appended([5n]);
-    expect(handoff.rolledBack([1n])).toEqual([]);
+    expect(handoff.rolledBack([1n])).toEqual([{ after: 0n, through: 1n, records: [] }]);
     expect(handoff.committed([record(5)])).toEqual([{ after: 1n, through: 5n, records: [record(5)] }]);
   });
 

@@ -71,10 +71,9 @@ export class CommitHandoff {
       const append = this.appends.shift() as Append;
       for (const seq of append.seqs) this.bySeq.delete(seq);
       const last = append.seqs.reduce((max, seq) => (seq > max ? seq : max), this.watermark);
-      if (append.state === "committed") {
-        const records = [...append.records].sort((a, b) => (a.seq < b.seq ? -1 : 1));
-        chunks.push({ after: this.watermark, through: last, records });
-      }
+      // A rolled-back append hands over an empty chunk: consumers move past its numbers.
+      const records = append.state === "committed" ? [...append.records].sort((a, b) => (a.seq < b.seq ? -1 : 1)) : [];
+      chunks.push({ after: this.watermark, through: last, records });
       this.watermark = last;
     }
     return chunks;
