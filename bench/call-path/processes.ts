@@ -3,7 +3,6 @@ import { createServer } from "node:net";
 import { join } from "node:path";
 
 export const repoRoot = join(__dirname, "..", "..");
-const tsx = join(repoRoot, "node_modules", ".bin", "tsx");
 
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -17,15 +16,39 @@ export async function freePort(): Promise<number> {
   });
 }
 
+const children = new Set<ChildProcess>();
+let exitHooked = false;
+
+/** A benchmark killed half-way (Ctrl-C, a timeout) must not leave a loaded standalone behind. */
+function stopChildrenOnExit(): void {
+  if (exitHooked) return;
+  exitHooked = true;
+  const killAll = () => {
+    for (const child of children) if (child.exitCode === null) child.kill("SIGTERM");
+  };
+  process.once("exit", killAll);
+  for (const signal of ["SIGINT", "SIGTERM"] as const) {
+    process.once(signal, () => {
+      killAll();
+      process.exit(130);
+    });
+  }
+}
+
 /** Runs a TypeScript entry with tsx in a child process; output goes to the parent's stderr when VERBOSE is set. */
 export function spawnTs(entry: string, env: Record<string, string>, nodeArgs: string[] = []): ChildProcess {
-  const child =
-    nodeArgs.length > 0
-      ? spawn(process.execPath, [...nodeArgs, "--import", "tsx", entry], { cwd: repoRoot, env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe"] })
-      : spawn(tsx, [entry], { cwd: repoRoot, env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe"] });
+  // node with tsx as a loader (not the tsx wrapper): one process, so stopping it stops the server.
+  const child = spawn(process.execPath, [...nodeArgs, "--import", "tsx", entry], {
+    cwd: repoRoot,
+    env: { ...process.env, ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   const forward = (chunk: Buffer) => {
     if (process.env.VERBOSE) process.stderr.write(chunk);
   };
+  stopChildrenOnExit();
+  children.add(child);
+  child.once("exit", () => children.delete(child));
   child.stdout?.on("data", forward);
   child.stderr?.on("data", forward);
   return child;

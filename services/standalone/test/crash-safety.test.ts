@@ -16,9 +16,12 @@ const progress = (message: string) => {
   if (logFile) console.log(`[crash-test] ${message}`);
 };
 
-/** `npm start` as a child process, so the test can SIGKILL it. */
+/**
+ * `npm start` as one child process, so the test can SIGKILL it: node with tsx as a loader,
+ * not the tsx wrapper, whose own child would survive a SIGKILL of the wrapper.
+ */
 function startProcess(env: Record<string, string>): ChildProcess {
-  return spawn(join(repoRoot, "node_modules", ".bin", "tsx"), [join(repoRoot, "services/standalone/src/main.ts")], {
+  return spawn(process.execPath, ["--import", "tsx", join(repoRoot, "services/standalone/src/main.ts")], {
     cwd: repoRoot,
     env: { ...process.env, ...env },
     stdio: logFile ? ["ignore", openSync(logFile, "a"), openSync(logFile, "a")] : "ignore",
