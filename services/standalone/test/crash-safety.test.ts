@@ -56,7 +56,9 @@ describe("crash safety of the missed-call path", () => {
       DATA_DIR: dataDir,
       NODE_ENV: "development",
       LOG_LEVEL: "warn",
-      ...(scratch ? { DATABASE_URL: scratch.url } : {}),
+      // On PostgreSQL another replica may be sending, so a restart leaves the killed process's
+      // in-flight texts alone until their send lease runs out (default 5 min): shorten it here.
+      ...(scratch ? { DATABASE_URL: scratch.url, MESSAGING_SEND_LEASE_MS: "3000", MESSAGING_RECOVERY_INTERVAL_MS: "1000" } : {}),
     };
     child = startProcess(env);
     await waitReady(url);
