@@ -2,6 +2,7 @@ import type { Logger } from "../../logging/logger";
 import type { CarrierSimulator } from "./carrier-simulator";
 import { FINAL_MESSAGE_STATUSES, type SimulatedMessage } from "./carrier-state";
 import type { WebhookSender } from "./webhook-sender";
+import { statusCallbackParams } from "../status-callback-params";
 
 /** Twilio's "Unreachable destination handset". */
 const UNREACHABLE_HANDSET = 30003;
@@ -46,17 +47,7 @@ export class SmsDelivery {
 
   private async postStatus(message: SimulatedMessage, status: string, errorCode?: number): Promise<void> {
     const url = message.statusCallback as string;
-    const params: Record<string, string> = {
-      AccountSid: this.carrier.accountSid,
-      ApiVersion: "2010-04-01",
-      From: message.from,
-      To: message.to,
-      MessageSid: message.sid,
-      SmsSid: message.sid,
-      MessageStatus: status,
-      SmsStatus: status,
-      ...(errorCode ? { ErrorCode: String(errorCode) } : {}),
-    };
+    const params = statusCallbackParams({ accountSid: this.carrier.accountSid, sid: message.sid, from: message.from, to: message.to, status, errorCode });
     await this.sender.post(url, params).then(
       (result) => {
         if (result.status >= 400) this.logger.warn({ url, status: result.status, sid: message.sid }, "simulator: status callback refused");

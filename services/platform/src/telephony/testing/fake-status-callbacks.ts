@@ -1,5 +1,6 @@
 import twilio from "twilio";
 import type { FakeMessage } from "./fake-twilio-resources";
+import { statusCallbackParams } from "../status-callback-params";
 
 /** The fake's sent -> delivered status callbacks, optionally signed like Twilio's. */
 export class FakeStatusCallbacks {
@@ -29,16 +30,7 @@ export class FakeStatusCallbacks {
 
   private async post(message: FakeMessage, status: string): Promise<void> {
     const url = message.statusCallback as string;
-    const params: Record<string, string> = {
-      AccountSid: this.accountSid,
-      ApiVersion: "2010-04-01",
-      From: message.from,
-      To: message.to,
-      MessageSid: message.sid,
-      SmsSid: message.sid,
-      MessageStatus: status,
-      SmsStatus: status,
-    };
+    const params = statusCallbackParams({ accountSid: this.accountSid, sid: message.sid, from: message.from, to: message.to, status });
     const headers: Record<string, string> = { "content-type": "application/x-www-form-urlencoded" };
     if (this.options.sign) headers["x-twilio-signature"] = twilio.getExpectedTwilioSignature(this.authToken, url, params);
     await fetch(url, { method: "POST", headers, body: new URLSearchParams(params) }).catch(() => undefined);
