@@ -1,4 +1,5 @@
-import type { PGlite, Transaction } from "@electric-sql/pglite";
+import type { PGlite } from "@electric-sql/pglite";
+import { runSimpleQuery } from "./pglite-simple-query";
 import type { SqlExecutor } from "./sql-executor";
 import { inlineParameters } from "./sql-literals";
 
@@ -12,24 +13,50 @@ export interface NativeSql extends SqlExecutor {
   transaction<R>(fn: (tx: SqlExecutor) => Promise<R>): Promise<R>;
 }
 
-/** PGlite's own transaction shares the instance's lock with Prisma's adapter, so the two serialise correctly. */
+/**
+ * Statements take PGlite's own locks: the transaction lock (held by `pglite.query`,
+ * `exec` and `transaction`, which Prisma's adapter uses) for a whole transaction or a
+ * lone statement, and the query lock around each statement, so the two serialise
+ * correctly with every other user of the instance.
+ */
 export function pgliteNativeSql(pglite: PGlite): NativeSql {
+  const statement = (sql: string) => pglite._runExclusiveQuery(() => runSimpleQuery(pglite, sql));
   return {
-    ...executorOf(pglite),
-    transaction: (fn) => pglite.transaction((tx) => fn(executorOf(tx))),
+    ...executorOf((sql) =>
+      pglite._runExclusiveTransaction(async () => {
+        const results = await statement(sql);
+        await pglite.syncToFs();
+        return results;
+      }),
+    ),
+    transaction: (fn) =>
+      pglite._runExclusiveTransaction(async () => {
+        await statement("BEGIN");
+        let result;
+        try {
+          result = await fn(executorOf(statement));
+        } catch (error) {
+          await statement("ROLLBACK");
+          throw error;
+        }
+        const [commit] = await statement("COMMIT");
+        // COMMIT of a transaction a failed statement aborted rolls back without an error.
+        if (commit?.command !== "COMMIT") throw new Error("the transaction was rolled back: a statement in it failed");
+        await pglite.syncToFs();
+        return result;
+      }),
   };
 }
 
-/** Statements go through the simple query protocol with their values inlined (see sql-literals). */
-function executorOf(target: PGlite | Transaction): SqlExecutor {
-  const run = async (query: string, values: unknown[]) => {
-    const results = await target.exec(inlineParameters(query, values));
-    const result = results.at(-1);
+/** Values are inlined as literals (see sql-literals); the last statement's result is returned. */
+function executorOf(run: (sql: string) => ReturnType<typeof runSimpleQuery>): SqlExecutor {
+  const last = async (query: string, values: unknown[]) => {
+    const result = (await run(inlineParameters(query, values))).at(-1);
     if (!result) throw new Error("the statement returned no result");
     return result;
   };
   return {
-    $executeRawUnsafe: async (query, ...values) => (await run(query, values)).affectedRows ?? 0,
-    $queryRawUnsafe: async <T>(query: string, ...values: unknown[]) => (await run(query, values)).rows as T,
+    $executeRawUnsafe: async (query, ...values) => (await last(query, values)).affectedRows,
+    $queryRawUnsafe: async <T>(query: string, ...values: unknown[]) => (await last(query, values)).rows as T,
   };
 }
