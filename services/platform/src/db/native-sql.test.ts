@@ -12,6 +12,8 @@ describe("pgliteNativeSql", () => {
     native = pgliteNativeSql(pglite);
   });
 
+  const preparedTexts = async () => (await pglite.query<{ statement: string }>("SELECT statement FROM pg_prepared_statements")).rows.map((row) => row.statement.replace(/^PREPARE \S+ AS /, ""));
+
   afterEach(async () => {
     await pglite.close();
   });
@@ -59,6 +61,42 @@ describe("pgliteNativeSql", () => {
       }),
     ).rejects.toThrow("rolled back");
     expect(await native.$queryRawUnsafe("SELECT id FROM t")).toEqual([{ id: 1 }]);
+  });
+
+  it("prepares a statement after its first run, outside any transaction, and runs it the same way after", async () => {
+    const insert = "INSERT INTO t (id, s, tags, ts) VALUES ($1, $2, $3, $4)";
+    const read = "SELECT id, s, tags, ts FROM t WHERE id = $1";
+    const at = new Date("2026-11-01T04:00:00.000Z");
+    const rows: unknown[] = [];
+    await native.transaction(async (tx) => {
+      for (const id of [1, 2, 3]) {
+        await tx.$executeRawUnsafe(insert, id, `it's #${id} $1`, ["a", `b${id}`], at, "an unused extra value");
+        rows.push(...(await tx.$queryRawUnsafe<unknown[]>(read, id)));
+      }
+    });
+    expect(await preparedTexts()).toEqual(expect.arrayContaining([insert, read]));
+    await native.transaction(async (tx) => {
+      await tx.$executeRawUnsafe(insert, 4, "it's #4 $1", ["a", "b4"], at);
+      rows.push(...(await tx.$queryRawUnsafe<unknown[]>(read, 4)));
+    });
+    expect(rows).toEqual([1, 2, 3, 4].map((id) => ({ id, s: `it's #${id} $1`, tags: ["a", `b${id}`], ts: at })));
+    // A prepared statement belongs to the session: a rolled-back transaction keeps it.
+    await expect(native.transaction(async (tx) => tx.$executeRawUnsafe(insert, 4, "dup", [], at))).rejects.toMatchObject({ code: "23505" });
+    expect(await native.$executeRawUnsafe(insert, 5, "five", [], at)).toBe(1);
+    expect((await preparedTexts()).filter((text) => text === insert)).toHaveLength(1);
+  });
+
+  it("runs a statement Postgres cannot prepare inlined every time, without aborting the transaction", async () => {
+    const twoStatements = "INSERT INTO t (id) VALUES ($1); SELECT count(*)::int AS n FROM t";
+    const untypable = "SELECT $2::int AS two"; // $1's type cannot be inferred
+    for (const id of [1, 2, 3]) {
+      await native.transaction(async (tx) => {
+        expect(await tx.$queryRawUnsafe(twoStatements, id)).toEqual([{ n: id }]);
+        expect(await tx.$queryRawUnsafe(untypable, "unused", 2)).toEqual([{ two: 2 }]);
+      });
+    }
+    expect(await preparedTexts()).not.toContain(twoStatements);
+    expect(await preparedTexts()).not.toContain(untypable);
   });
 
   it("serialises with PGlite's own transactions and queries (what Prisma's adapter uses)", async () => {

@@ -1,7 +1,7 @@
 import type { PGlite } from "@electric-sql/pglite";
 import { runSimpleQuery } from "./pglite-simple-query";
 import type { SqlExecutor } from "./sql-executor";
-import { inlineParameters } from "./sql-literals";
+import { PreparedStatements } from "./prepared-statements";
 
 /**
  * Raw SQL straight on the driver, without Prisma's per-query and per-transaction
@@ -20,21 +20,31 @@ export interface NativeSql extends SqlExecutor {
  * correctly with every other user of the instance.
  */
 export function pgliteNativeSql(pglite: PGlite): NativeSql {
+  const statements = new PreparedStatements();
   const statement = (sql: string) => pglite._runExclusiveQuery(() => runSimpleQuery(pglite, sql));
+  /** Runs `work` holding the transaction lock, then prepares the statements it saw first (outside any transaction). */
+  const exclusive = <R>(work: () => Promise<R>) =>
+    pglite._runExclusiveTransaction(async () => {
+      try {
+        return await work();
+      } finally {
+        await statements.prepareQueued(statement);
+      }
+    });
   return {
-    ...executorOf((sql) =>
-      pglite._runExclusiveTransaction(async () => {
+    ...executorOf(statements, (sql) =>
+      exclusive(async () => {
         const results = await statement(sql);
         await pglite.syncToFs();
         return results;
       }),
     ),
     transaction: (fn) =>
-      pglite._runExclusiveTransaction(async () => {
+      exclusive(async () => {
         await statement("BEGIN");
         let result;
         try {
-          result = await fn(executorOf(statement));
+          result = await fn(executorOf(statements, statement));
         } catch (error) {
           await statement("ROLLBACK");
           throw error;
@@ -48,10 +58,10 @@ export function pgliteNativeSql(pglite: PGlite): NativeSql {
   };
 }
 
-/** Values are inlined as literals (see sql-literals); the last statement's result is returned. */
-function executorOf(run: (sql: string) => ReturnType<typeof runSimpleQuery>): SqlExecutor {
+/** Values are inlined as literals (see sql-literals), or passed to EXECUTE; the last statement's result is returned. */
+function executorOf(statements: PreparedStatements, run: (sql: string) => ReturnType<typeof runSimpleQuery>): SqlExecutor {
   const last = async (query: string, values: unknown[]) => {
-    const result = (await run(inlineParameters(query, values))).at(-1);
+    const result = (await run(statements.textFor(query, values))).at(-1);
     if (!result) throw new Error("the statement returned no result");
     return result;
   };
