@@ -45,7 +45,7 @@ async function main(): Promise<void> {
     await waitForHttp(`${reboundUrl}/readyz`);
     const { dedicatedNumber } = await setUpOwner(reboundUrl, "Thanks for calling [Business Name]! We missed you and will call back shortly.");
     await new Promise((resolve) => setTimeout(resolve, 1_000)); // settings reach the read models through the bus
-    const reboundTarget: Target = { label: "rebound standalone", baseUrl: reboundUrl, authToken: carrier.authToken, dedicatedNumber };
+    const reboundTarget: Target = { label: "rebound standalone", baseUrl: reboundUrl, authToken: carrier.authToken, dedicatedNumber, pid: rebound.pid };
 
     const baseline = spawnTs(join(__dirname, "baseline-server.ts"), {
       PORT: String(baselinePort),
@@ -54,7 +54,7 @@ async function main(): Promise<void> {
       AUTH_TOKEN: carrier.authToken,
       FROM_NUMBER: dedicatedNumber,
     });
-    const baselineTarget: Target = { label: "baseline (bare express)", baseUrl: baselineUrl, authToken: carrier.authToken, dedicatedNumber };
+    const baselineTarget: Target = { label: "baseline (bare express)", baseUrl: baselineUrl, authToken: carrier.authToken, dedicatedNumber, pid: baseline.pid };
     await waitForHttp(`${baselineUrl}/healthz`).catch(() => undefined);
     await new Promise((resolve) => setTimeout(resolve, 1_500));
 

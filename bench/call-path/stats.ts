@@ -17,6 +17,8 @@ export interface RunResult {
   max: number;
   /** Texts arriving at the carrier per second over the run. */
   throughput: number;
+  /** CPU time (user + system) the target's process spent per call over the run, when known. */
+  cpuMsPerCall?: number;
 }
 
 export function summarise(label: string, rate: number, sent: number, latencies: number[], durationMs: number, duplicates: number): RunResult {
@@ -47,6 +49,7 @@ export function formatRow(result: RunResult): string {
     ms(result.p99),
     ms(result.max),
     result.throughput.toFixed(1).padStart(8),
+    (result.cpuMsPerCall === undefined ? "n/a" : result.cpuMsPerCall.toFixed(2)).padStart(12),
   ].join(" ");
 }
 
@@ -60,4 +63,5 @@ export const HEADER = [
   "p99 ms".padStart(7),
   "max ms".padStart(7),
   "sms/s".padStart(8),
+  "cpu ms/call".padStart(12),
 ].join(" ");
