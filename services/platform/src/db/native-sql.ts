@@ -41,14 +41,21 @@ export function pgliteNativeSql(pglite: PGlite): NativeSql {
     ),
     transaction: (fn) =>
       exclusive(async () => {
-        await statement("BEGIN");
+        // BEGIN rides with the first statement: one call into the engine fewer per transaction.
+        let begun = false;
+        const inTransaction = (sql: string) => {
+          if (begun) return statement(sql);
+          begun = true;
+          return statement(`BEGIN; ${sql}`);
+        };
         let result;
         try {
-          result = await fn(executorOf(statements, statement));
+          result = await fn(executorOf(statements, inTransaction));
         } catch (error) {
-          await statement("ROLLBACK");
+          if (begun) await statement("ROLLBACK");
           throw error;
         }
+        if (!begun) return result;
         const [commit] = await statement("COMMIT");
         // COMMIT of a transaction a failed statement aborted rolls back without an error.
         if (commit?.command !== "COMMIT") throw new Error("the transaction was rolled back: a statement in it failed");

@@ -20,7 +20,7 @@ function field(error: unknown, name: string): unknown {
 
 /**
  * Maps what the SDK throws (RestException / TwilioServiceException with `status`
- * and Twilio's numeric `code`, or an axios network error) to TelephonyProviderError:
+ * and Twilio's numeric `code`, or a network error with its socket `code`) to TelephonyProviderError:
  * retryable on 429, 5xx and network failures; `code` is Twilio's error code
  * (e.g. 21610) or, for network failures, the socket error code.
  */
