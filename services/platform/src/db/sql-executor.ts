@@ -1,3 +1,5 @@
+import { arrayText } from "./sql-literals";
+
 /** The raw-SQL surface of a Prisma client or transaction client that platform code uses. */
 export interface SqlExecutor {
   $executeRawUnsafe(query: string, ...values: unknown[]): Promise<number>;
@@ -10,17 +12,17 @@ export interface SqlStatement {
   values: unknown[];
 }
 
-/** `$1, $2, ...` placeholders (from `$offset + 1`) for a multi-row insert of `rows` rows of `columns` values. */
-export function valuesPlaceholders(rows: number, columns: number, casts: string[] = [], offset = 0): string {
-  const tuples: string[] = [];
-  for (let row = 0; row < rows; row++) {
-    const cells: string[] = [];
-    for (let column = 0; column < columns; column++) {
-      cells.push(`$${offset + row * columns + column + 1}${casts[column] ?? ""}`);
-    }
-    tuples.push(`(${cells.join(", ")})`);
-  }
-  return tuples.join(", ");
+/**
+ * A multi-row insert's rows as `unnest($1::type[], $2::type[], ...)` over one array per
+ * column: the statement text is the same for any number of rows, so it is planned and
+ * prepared once (a VALUES list per row count meant a new plan for every batch size).
+ * Each column travels as one array literal (text), which PGlite and PostgreSQL both cast.
+ */
+export function unnestRows(rows: readonly (readonly unknown[])[], types: readonly string[], offset = 0): SqlStatement {
+  return {
+    sql: `unnest(${types.map((type, column) => `$${offset + column + 1}::${type}[]`).join(", ")})`,
+    values: types.map((_type, column) => arrayText(rows.map((row) => row[column]))),
+  };
 }
 
 /** A Postgres identifier, quoted; schema names come from code, never from users. */

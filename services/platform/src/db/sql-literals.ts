@@ -37,7 +37,7 @@ function literalText(value: unknown): string {
 }
 
 /** A Postgres array literal: every element double-quoted, backslash-escaped. */
-function arrayText(values: readonly unknown[]): string {
+export function arrayText(values: readonly unknown[]): string {
   const elements = values.map((element) => {
     if (element === null || element === undefined) return "NULL";
     return `"${literalText(element).replace(/[\\"]/g, (char) => `\\${char}`)}"`;

@@ -1,4 +1,4 @@
-import { quoteIdent, valuesPlaceholders, type SqlExecutor, type SqlStatement } from "../db/sql-executor";
+import { quoteIdent, unnestRows, type SqlExecutor, type SqlStatement } from "../db/sql-executor";
 import type { PendingEvent } from "./pending-event";
 
 /** Raw SQL over a service's `event_log` table (its schema is named after the service). */
@@ -17,23 +17,22 @@ export class EventLogRepository {
 
   /** The insert as a statement, for a caller that folds it into its own (one round trip instead of two). */
   insertStatement(events: PendingEvent[], published: boolean): SqlStatement {
-    const values = events.flatMap((event) => [
-      event.id,
-      event.type,
-      event.topic,
-      event.key,
-      event.payload,
-      event.traceparent ?? null,
-      event.occurredAt,
-      published ? event.occurredAt : null,
-    ]);
+    const rows = unnestRows(
+      events.map((event) => [
+        event.id,
+        event.type,
+        event.topic,
+        event.key,
+        event.payload,
+        event.traceparent ?? null,
+        event.occurredAt,
+        published ? event.occurredAt : null,
+      ]),
+      ["uuid", "text", "text", "text", "bytea", "text", "timestamptz", "timestamptz"],
+    );
     return {
-      sql: `INSERT INTO ${this.table} (id, type, topic, key, payload, traceparent, occurred_at, published_at) VALUES ${valuesPlaceholders(
-        events.length,
-        8,
-        ["::uuid", "", "", "", "", "", "::timestamptz", "::timestamptz"],
-      )}`,
-      values,
+      sql: `INSERT INTO ${this.table} (id, type, topic, key, payload, traceparent, occurred_at, published_at) SELECT * FROM ${rows.sql}`,
+      values: rows.values,
     };
   }
 

@@ -1,4 +1,4 @@
-import { valuesPlaceholders, type SqlExecutor } from "@rebound/platform";
+import { unnestRows, type SqlExecutor } from "@rebound/platform";
 import type { Prisma } from "../generated/prisma/client";
 
 export interface CallRecord {
@@ -18,23 +18,26 @@ export const callRepository = {
   /** Inserts the calls whose CallSid is new; returns the CallSids actually inserted (duplicates are skipped, never an error). */
   async insertNew(tx: SqlExecutor, calls: CallRecord[]): Promise<Set<string>> {
     if (calls.length === 0) return new Set();
-    const values = calls.flatMap((call) => [
-      call.id,
-      call.businessId,
-      call.callSid,
-      call.callerNumber,
-      call.toNumber,
-      call.callStatus,
-      call.callDirection,
-      call.purpose,
-      call.forwardedFrom,
-      call.startTime,
-    ]);
+    const rows = unnestRows(
+      calls.map((call) => [
+        call.id,
+        call.businessId,
+        call.callSid,
+        call.callerNumber,
+        call.toNumber,
+        call.callStatus,
+        call.callDirection,
+        call.purpose,
+        call.forwardedFrom,
+        call.startTime,
+      ]),
+      ["uuid", "text", "text", "text", "text", "text", "text", "text", "text", "timestamptz"],
+    );
     const inserted = await tx.$queryRawUnsafe<{ call_sid: string }[]>(
       `INSERT INTO "telephony"."calls" (id, business_id, call_sid, caller_number, to_number, call_status, call_direction, purpose, forwarded_from, start_time)
-       VALUES ${valuesPlaceholders(calls.length, 10, ["::uuid", "", "", "", "", "", "", "", "", "::timestamptz"])}
+       SELECT * FROM ${rows.sql}
        ON CONFLICT (call_sid) DO NOTHING RETURNING call_sid`,
-      ...values,
+      ...rows.values,
     );
     return new Set(inserted.map((row) => row.call_sid));
   },

@@ -1,5 +1,5 @@
 import type { Logger } from "../../logging/logger";
-import { quoteIdent, valuesPlaceholders, type SqlExecutor, type SqlStatement } from "../../db/sql-executor";
+import { quoteIdent, unnestRows, type SqlExecutor, type SqlStatement } from "../../db/sql-executor";
 import type { BusRecord, EventBus, SubscribeOptions, Subscription } from "../event-bus";
 import { CommitHandoff, type CommittedChunk, type SequencedRecord } from "./commit-handoff";
 import { EmbeddedTopicConsumer } from "./embedded-topic-consumer";
@@ -80,22 +80,20 @@ export class EmbeddedBus implements EventBus {
         await tx.$executeRawUnsafe("SELECT pg_advisory_xact_lock(hashtext($1))", `bus:${topic}`);
       }
     }
-    const values = records.flatMap((record) => [
-      record.topic,
-      partitionOf(record.key),
-      record.key,
-      JSON.stringify(record.headers),
-      record.value,
-    ]);
-    const prefix = before ? `WITH before_append AS (${before.sql}) ` : "";
     const offset = before?.values.length ?? 0;
-    const rows = await tx.$queryRawUnsafe<{ seq: bigint | number | string }[]>(
-      `${prefix}INSERT INTO ${MESSAGES} (topic, partition, key, headers, value) VALUES ${valuesPlaceholders(records.length, 5, ["", "", "", "::jsonb", ""], offset)} RETURNING seq`,
-      ...(before?.values ?? []),
-      ...values,
+    const rows = unnestRows(
+      records.map((record) => [record.topic, partitionOf(record.key), record.key, JSON.stringify(record.headers), record.value]),
+      ["text", "int", "text", "jsonb", "bytea"],
+      offset,
     );
-    // A VALUES list takes its sequence numbers in order: sorted, they line up with the records.
-    const seqs = rows.map((row) => BigInt(row.seq)).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+    const prefix = before ? `WITH before_append AS (${before.sql}) ` : "";
+    const inserted = await tx.$queryRawUnsafe<{ seq: bigint | number | string }[]>(
+      `${prefix}INSERT INTO ${MESSAGES} (topic, partition, key, headers, value) SELECT * FROM ${rows.sql} RETURNING seq`,
+      ...(before?.values ?? []),
+      ...rows.values,
+    );
+    // Rows from unnest take their sequence numbers in array order: sorted, they line up with the records.
+    const seqs = inserted.map((row) => BigInt(row.seq)).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
     this.handoff?.appended(seqs);
     return seqs;
   }
