@@ -17,7 +17,7 @@ const STEP_SECONDS = Number(process.env.BENCH_STEP_SECONDS ?? 5);
 const WARM_UP_SECONDS = Number(process.env.BENCH_WARM_UP_SECONDS ?? 10);
 const STEP_RATES_ENV = process.env.BENCH_STEP_RATES?.split(",").map(Number);
 /** Above the sustained rate when it met the target, else below it: either way the highest passing rate is found. */
-const stepRates = (sustainedPassed: boolean) => STEP_RATES_ENV ?? (sustainedPassed ? [150, 200, 250, 300, 400] : [20, 30, 40, 45, 50, 55, 60, 70, 80, 90]);
+const stepRates = (sustainedPassed: boolean) => STEP_RATES_ENV ?? (sustainedPassed ? [110, 120, 130, 140, 150, 175, 200] : [20, 30, 40, 50, 60, 70, 80, 90]);
 const P99_TARGET_MS = 100;
 /** Node flags Rebound runs with under `npm start` (package.json): a 32 MB young generation means fewer scavenges. */
 const STANDALONE_NODE_FLAGS = ["--max-semi-space-size=32"];

@@ -26,9 +26,12 @@ export async function runSimpleQuery(pglite: PGlite, sql: string): Promise<State
   let messages: BackendMessage[];
   try {
     messages = await pglite.execProtocolStream(protocol.serialize.query(sql), { syncToFs: false });
-  } finally {
-    // PGlite's own exec always follows a query with Sync; so do we, so the backend's state matches.
+  } catch (error) {
+    // A simple query ends with ReadyForQuery by itself; PGlite's own exec adds a Sync after
+    // every query, which after success only costs a call into the engine. After a failure
+    // we send it as PGlite does, so the backend is surely ready for the next message.
     await pglite.execProtocolStream(SYNC, { syncToFs: false });
+    throw error;
   }
   return resultsOf(messages, pglite.parsers);
 }
