@@ -98,9 +98,9 @@ export class ServiceDb<TClient extends PrismaClientLike, TTx extends SqlExecutor
   /**
    * Group commit over `sqlTransaction` (see GroupCommit): `fn` shares the next
    * transaction with other callers' work. `urgent: false` lets it wait up to 25 ms for
-   * company (it then rides in the next urgent write's transaction). If any item fails, the batch is retried item
-   * by item, so one failure rejects only its own caller; `fn` must therefore be safe
-   * to run again after a rollback (no side effects outside the transaction).
+   * company (it then rides in the next urgent write's transaction). If any item fails, the
+   * batch is retried item by item, so one failure rejects only its own caller; `fn` must
+   * therefore be safe to run again after a rollback (no side effects outside the transaction).
    */
   batchedTransaction<R>(fn: (tx: SqlExecutor & EventAppender) => Promise<R>, options: { urgent?: boolean } = {}): Promise<R> {
     return this.groupCommit.submit(fn as SqlWork, options.urgent ?? true) as Promise<R>;

@@ -48,9 +48,12 @@ export class TwilioHttpClient extends twilio.RequestClient {
     } else if (opts.authStrategy) {
       headers.Authorization = await opts.authStrategy.getAuthString();
     }
-    const body = requestBody(opts.data as Record<string, unknown> | undefined, headers);
-    if (body !== undefined) headers["Content-Length"] = String(Buffer.byteLength(body));
-    const answer = await this.send(url, opts.method.toUpperCase(), headers, body, opts.timeout ?? this.timeoutMs);
+    const body = opts.data ? requestBody(opts.data as Record<string, unknown>, headers["Content-Type"] ?? headers["content-type"]) : undefined;
+    if (body) {
+      headers["Content-Type"] = body.contentType;
+      headers["Content-Length"] = String(Buffer.byteLength(body.text));
+    }
+    const answer = await this.send(url, opts.method.toUpperCase(), headers, body?.text, opts.timeout ?? this.timeoutMs);
     return { statusCode: answer.statusCode, body: answer.body as TData, headers: answer.headers };
   }
 
@@ -88,10 +91,8 @@ function formEncode(values: Record<string, unknown>): string {
   return form.toString();
 }
 
-function requestBody(data: Record<string, unknown> | undefined, headers: Record<string, string>): string | undefined {
-  if (!data) return undefined;
-  const contentType = headers["Content-Type"] ?? headers["content-type"];
-  if (contentType === "application/json") return JSON.stringify(data);
-  headers["Content-Type"] = contentType ?? "application/x-www-form-urlencoded";
-  return formEncode(data);
+/** The SDK's JSON bodies as JSON; everything else form-encoded, as Twilio's API expects. */
+function requestBody(data: Record<string, unknown>, contentType: string | undefined): { text: string; contentType: string } {
+  if (contentType === "application/json") return { text: JSON.stringify(data), contentType };
+  return { text: formEncode(data), contentType: contentType ?? "application/x-www-form-urlencoded" };
 }
