@@ -1,10 +1,10 @@
-import { PGlite } from "@electric-sql/pglite";
 import { PrismaPg } from "@prisma/adapter-pg";
 import type { SqlDriverAdapterFactory } from "@prisma/driver-adapter-utils";
 import { mkdirSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
-import { PrismaPGlite } from "pglite-prisma-adapter";
 import { pgliteNativeSql, type NativeSql } from "./native-sql";
+import { prismaAdapterFor, type PgliteConnection } from "./pglite-connection";
+import { PGliteThread } from "./pglite-thread/pglite-thread";
 
 /**
  * The process's database: one PGlite instance shared by every service in
@@ -15,8 +15,8 @@ export interface Database {
   readonly kind: "pglite" | "postgres";
   /** A driver adapter factory for one Prisma client. */
   adapterFactory(): SqlDriverAdapterFactory;
-  /** The PGlite instance in standalone, for migrations. */
-  readonly pglite?: PGlite;
+  /** The PGlite instance in standalone (in its own thread), for migrations. */
+  readonly pglite?: PgliteConnection;
   readonly databaseUrl?: string;
   /** Raw SQL without Prisma, for the hot path (PGlite only; on PostgreSQL Prisma's pool is used). */
   readonly nativeSql?: NativeSql;
@@ -44,22 +44,21 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
 }
 
 async function openPglite(dataDir: string): Promise<Database> {
-  let pglite: PGlite;
-  if (dataDir === "memory") {
-    pglite = new PGlite();
-  } else {
-    const path = pgliteDataPath(dataDir);
+  let path: string | undefined;
+  if (dataDir !== "memory") {
+    path = pgliteDataPath(dataDir);
     mkdirSync(dirname(path), { recursive: true });
-    pglite = new PGlite(path);
   }
-  await pglite.waitReady;
+  // The engine runs in a worker thread: its CPU time is most of a query's, and on the
+  // main thread it competed with every HTTP request (see docs/decisions.md).
+  const pglite = await PGliteThread.start(path);
   // NativeSql inlines values as literals, which relies on this (the default since PostgreSQL 9.1).
   await pglite.exec("SET standard_conforming_strings = on");
   return {
     kind: "pglite",
     pglite,
     nativeSql: pgliteNativeSql(pglite),
-    adapterFactory: () => new PrismaPGlite(pglite),
+    adapterFactory: () => prismaAdapterFor(pglite),
     ping: async () => {
       await pglite.query("select 1");
       return true;

@@ -1,20 +1,34 @@
 import { PGlite } from "@electric-sql/pglite";
 import { pgliteNativeSql, type NativeSql } from "./native-sql";
+import type { PgliteConnection } from "./pglite-connection";
+import { PGliteThread } from "./pglite-thread/pglite-thread";
 
-describe("pgliteNativeSql", () => {
-  let pglite: PGlite;
+const kinds: [string, () => Promise<PgliteConnection>][] = [
+  ["PGlite in this thread", async () => new PGlite()],
+  ["PGlite in its own thread", () => PGliteThread.start()],
+];
+
+describe.each(kinds)("pgliteNativeSql on %s", (_kind, open) => {
+  let pglite: PgliteConnection;
   let native: NativeSql;
 
-  beforeEach(async () => {
-    pglite = new PGlite();
+  // One database per kind (a PGlite takes seconds to open); each test starts from an empty table and no prepared statements.
+  beforeAll(async () => {
+    pglite = await open();
     await pglite.exec("SET standard_conforming_strings = on");
+  });
+
+  beforeEach(async () => {
+    await pglite.exec("DEALLOCATE ALL; DROP TABLE IF EXISTS t");
     await pglite.exec("CREATE TABLE t (id int PRIMARY KEY, s text, b bytea, ts timestamptz, tags text[], j jsonb, ok boolean, big bigint)");
     native = pgliteNativeSql(pglite);
   });
 
   const preparedTexts = async () => (await pglite.query<{ statement: string }>("SELECT statement FROM pg_prepared_statements")).rows.map((row) => row.statement.replace(/^PREPARE \S+ AS /, ""));
+  // Outside a transaction block SAVEPOINT fails with 25P01.
+  const expectNoOpenTransaction = () => expect(pglite.exec("SAVEPOINT probe")).rejects.toMatchObject({ code: "25P01" });
 
-  afterEach(async () => {
+  afterAll(async () => {
     await pglite.close();
   });
 
@@ -42,7 +56,7 @@ describe("pgliteNativeSql", () => {
       }),
     ).rejects.toThrow("boom");
     expect(await native.$queryRawUnsafe("SELECT id FROM t ORDER BY id")).toEqual([{ id: 1 }, { id: 2 }]);
-    expect(pglite.isInTransaction()).toBe(false);
+    await expectNoOpenTransaction();
   });
 
   it("reports a failed statement with its SQLSTATE and leaves the connection usable", async () => {

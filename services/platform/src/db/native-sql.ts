@@ -1,4 +1,4 @@
-import type { PGlite } from "@electric-sql/pglite";
+import type { PgliteConnection } from "./pglite-connection";
 import { runSimpleQuery } from "./pglite-simple-query";
 import type { SqlExecutor } from "./sql-executor";
 import { PreparedStatements } from "./prepared-statements";
@@ -19,7 +19,7 @@ export interface NativeSql extends SqlExecutor {
  * lone statement, and the query lock around each statement, so the two serialise
  * correctly with every other user of the instance.
  */
-export function pgliteNativeSql(pglite: PGlite): NativeSql {
+export function pgliteNativeSql(pglite: PgliteConnection): NativeSql {
   const statements = new PreparedStatements();
   const statement = (sql: string) => pglite._runExclusiveQuery(() => runSimpleQuery(pglite, sql));
   /** Runs `work` holding the transaction lock, then prepares the statements it saw first (outside any transaction). */

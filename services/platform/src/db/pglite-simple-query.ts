@@ -3,7 +3,9 @@
 // the engine takes under 0.1 ms; most of the rest is PGlite's result parsing, which
 // copies the instance's whole type-parser table (hundreds of entries) on every call.
 // Here the messages are read directly and parsers are looked up, never copied.
-import { messages as pg, protocol, types, type PGlite } from "@electric-sql/pglite";
+import { messages as pg, protocol, types } from "@electric-sql/pglite";
+import type { PgliteConnection } from "./pglite-connection";
+import { affectedRowsOf } from "./pglite-thread/result-sets";
 
 type BackendMessage = pg.BackendMessage;
 
@@ -22,7 +24,7 @@ const SYNC = protocol.serialize.sync();
  * The caller holds PGlite's locks (see pgliteNativeSql). A failing statement throws
  * PGlite's DatabaseError, with its SQLSTATE `code`.
  */
-export async function runSimpleQuery(pglite: PGlite, sql: string): Promise<StatementResult[]> {
+export async function runSimpleQuery(pglite: PgliteConnection, sql: string): Promise<StatementResult[]> {
   let messages: BackendMessage[];
   try {
     messages = await pglite.execProtocolStream(protocol.serialize.query(sql), { syncToFs: false });
@@ -36,7 +38,7 @@ export async function runSimpleQuery(pglite: PGlite, sql: string): Promise<State
   return resultsOf(messages, pglite.parsers);
 }
 
-function resultsOf(messages: BackendMessage[], parsers: PGlite["parsers"]): StatementResult[] {
+function resultsOf(messages: BackendMessage[], parsers: PgliteConnection["parsers"]): StatementResult[] {
   const results: StatementResult[] = [];
   let fields: { name: string; dataTypeID: number }[] = [];
   let rows: Record<string, unknown>[] = [];
@@ -57,20 +59,4 @@ function resultsOf(messages: BackendMessage[], parsers: PGlite["parsers"]): Stat
     }
   }
   return results;
-}
-
-/** The count in a command tag: `INSERT 0 3`, `UPDATE 2`, `DELETE 1`, `MERGE 4`. */
-function affectedRowsOf(commandTag: string): number {
-  const words = commandTag.split(" ");
-  switch (words[0]) {
-    case "INSERT":
-      return Number(words[2]);
-    case "UPDATE":
-    case "DELETE":
-    case "MERGE":
-    case "COPY":
-      return Number(words[1]);
-    default:
-      return 0;
-  }
 }

@@ -1,6 +1,6 @@
 import { PGlite } from "@electric-sql/pglite";
 import type { SqlDriverAdapter } from "@prisma/driver-adapter-utils";
-import { PrismaPGlite } from "pglite-prisma-adapter";
+import { prismaAdapterFor, type PgliteConnection } from "../pglite-connection";
 import { overrideAdapter, quoteSchema, type MigrationAdapterFactory, type ScopedMigrationAdapterFactory } from "./migration-adapter";
 
 const ADAPTER_NAME = "pglite-migrate";
@@ -10,12 +10,12 @@ const ADAPTER_NAME = "pglite-migrate";
  * 0.7.2 fires `exec` without awaiting it, so a failing migration would be
  * recorded as applied.
  */
-export async function connectFixedPglite(pglite: PGlite, schemaName?: string): Promise<SqlDriverAdapter> {
-  const adapter = await new PrismaPGlite(pglite).connect();
+export async function connectFixedPglite(pglite: PgliteConnection, schemaName?: string): Promise<SqlDriverAdapter> {
+  const adapter = await prismaAdapterFor(pglite).connect();
   return overrideAdapter(adapter, { schemaName, runScript: (script) => pglite.exec(script) });
 }
 
-async function useSchema(pglite: PGlite, schema: string): Promise<void> {
+async function useSchema(pglite: PgliteConnection, schema: string): Promise<void> {
   await pglite.exec(`SET search_path TO ${quoteSchema(schema)}`);
 }
 
@@ -46,7 +46,7 @@ function shadowDatabases(schema?: string) {
  * Migrates a PGlite database. PGlite is one session, so a scoped factory sets
  * that session's search_path while it migrates and restores it on `close`.
  */
-export function createPgliteMigrationFactory(pglite: PGlite): MigrationAdapterFactory {
+export function createPgliteMigrationFactory(pglite: PgliteConnection): MigrationAdapterFactory {
   const unscopedShadows = shadowDatabases();
   return {
     provider: "postgres",
