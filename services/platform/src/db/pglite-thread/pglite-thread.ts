@@ -215,5 +215,6 @@ function workerEntry(): string {
 }
 
 function workerExecArgv(): string[] {
-  return extname(__filename) === ".ts" ? ["--require", "tsx/cjs"] : [];
+  // Resolved here, so the thread finds tsx whatever the process's working directory.
+  return extname(__filename) === ".ts" ? ["--require", require.resolve("tsx/cjs")] : [];
 }
