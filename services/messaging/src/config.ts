@@ -15,7 +15,7 @@ export const messagingConfigSchema = z.object({
   /** A send without an answer by then counts as failed (and is verified with the provider before a retry). */
   MESSAGING_SEND_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
   /** How long the process that queued a text owns its send before recovery may take it over. */
-  MESSAGING_SEND_LEASE_MS: z.coerce.number().int().min(1_000).default(300_000),
+  MESSAGING_SEND_LEASE_MS: z.coerce.number().int().min(1_000).default(60_000),
   MESSAGING_RECOVERY_INTERVAL_MS: z.coerce.number().int().min(100).default(30_000),
   MESSAGING_READ_MODEL_REFRESH_MS: z.coerce.number().int().min(100).default(5_000),
   MESSAGING_OWNER_ALERT_INTERVAL_MS: z.coerce.number().int().min(100).default(30_000),

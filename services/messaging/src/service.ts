@@ -10,6 +10,7 @@ import { dispatchConfigConsumer } from "./read-model/dispatch-config.consumer";
 import { DispatchReadModel } from "./read-model/dispatch-read-model";
 import { ReadModelLoader } from "./read-model/read-model-loader";
 import { RecoverUnsent } from "./send-sms/recover-unsent";
+import { RenewSendLeases } from "./send-sms/renew-send-leases";
 import { SendResultRecorder } from "./send-sms/send-result.recorder";
 import { SmsSender } from "./send-sms/sms-sender";
 import { RecordStatus } from "./status-callback/record-status.use-case";
@@ -35,6 +36,7 @@ export const MESSAGING_JOBS = {
   recoverUnsent: "messaging.recover-unsent",
   refreshReadModel: "messaging.refresh-read-model",
   ownerAlerts: "messaging.owner-alerts",
+  renewSendLeases: "messaging.renew-send-leases",
 } as const;
 
 /**
@@ -70,6 +72,7 @@ export function createMessagingService(runtime: PlatformRuntime, deps: Messaging
   );
   const leaseMs = config.MESSAGING_SEND_LEASE_MS;
   const recovery = new RecoverUnsent({ db, smsLogs, sender, clock, logger, leaseMs });
+  const renewLeases = new RenewSendLeases({ db, smsLogs, sender, clock, leaseMs });
   const dispatch = new DispatchMissedCall({
     db,
     readModel,
@@ -107,6 +110,8 @@ export function createMessagingService(runtime: PlatformRuntime, deps: Messaging
         intervalMs: config.MESSAGING_RECOVERY_INTERVAL_MS,
         run: async () => void (await recovery.run(false)),
       },
+      // Three renewals per lease: a replica that dies stops renewing, and its texts are taken over within a lease.
+      { name: MESSAGING_JOBS.renewSendLeases, intervalMs: Math.floor(leaseMs / 3), run: async () => void (await renewLeases.run()) },
       { name: MESSAGING_JOBS.refreshReadModel, intervalMs: config.MESSAGING_READ_MODEL_REFRESH_MS, run: () => loader.refresh() },
       { name: MESSAGING_JOBS.ownerAlerts, intervalMs: config.MESSAGING_OWNER_ALERT_INTERVAL_MS, run: async () => void (await ownerAlerts.run()) },
     ],

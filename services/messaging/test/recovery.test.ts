@@ -2,7 +2,9 @@ import { messagingV1 } from "@rebound/contracts";
 import type { Database } from "@rebound/platform";
 import { FakeTelephonyProvider } from "./support/fake-telephony-provider";
 import { newBusiness, openTestDatabase, settle, startMessaging, waitUntil, type Harness } from "./support/messaging-harness";
+import { MESSAGING_JOBS } from "../src/service";
 import type { MessagingDb } from "../src/store/messaging-db";
+import { SmsLogRepository } from "../src/store/sms-log.repository";
 
 const FROM = "+15557770001";
 const longAgo = () => new Date(Date.now() - 60_000);
@@ -80,6 +82,48 @@ describe("crash recovery", () => {
     await settle();
     expect(provider.calls).toHaveLength(2);
     expect(provider.accepted).toHaveLength(3);
+  });
+});
+
+describe("send leases", () => {
+  it("are renewed while a send is in flight, so another replica's recovery leaves the text alone", async () => {
+    const database = await openTestDatabase();
+    const provider = new FakeTelephonyProvider();
+    const leaseMs = 1_000;
+    const h = await startMessaging({ database, provider, config: { MESSAGING_SEND_LEASE_MS: leaseMs, MESSAGING_SEND_TIMEOUT_MS: 2_500 } });
+    try {
+      const b = newBusiness();
+      await h.seedBusiness(b, b.dedicated);
+      provider.acceptButHangNext();
+      await h.missedCall({ businessId: b.businessId, callId: "slow-send", from: "+15551110009", to: b.dedicated });
+      await waitUntil(() => provider.calls.length === 1);
+      const queued = await h.db.client.smsLog.findFirstOrThrow({ where: { callId: "slow-send" } });
+      const firstLeaseEnd = queued.leaseUntil!.getTime();
+
+      // Past the lease the row was written with: only renewals keep it.
+      await settle(leaseMs + 200);
+      await h.job(MESSAGING_JOBS.renewSendLeases)();
+      const renewed = await h.db.client.smsLog.findUniqueOrThrow({ where: { id: queued.id } });
+      expect(renewed.status).toBe("queued");
+      expect(renewed.leaseUntil!.getTime()).toBeGreaterThan(Math.max(firstLeaseEnd, Date.now()));
+      // What another replica's recovery claims now: nothing.
+      const now = new Date();
+      const claimed = await h.db.transaction((tx) =>
+        new SmsLogRepository().claimUnfinished(tx, { now, leaseUntil: new Date(now.getTime() + leaseMs), ignoreLease: false, limit: 10 }),
+      );
+      expect(claimed).toEqual([]);
+
+      // The hung send times out; the retry finds the text at the provider and records it, once.
+      await h.eventOf("SmsSent", (p) => p.callId === "slow-send");
+      expect(provider.sentTo("+15551110009")).toHaveLength(1);
+      // Recorded texts are no longer this process's to renew: the lease stays cleared.
+      await settle(100);
+      await h.job(MESSAGING_JOBS.renewSendLeases)();
+      expect((await h.db.client.smsLog.findUniqueOrThrow({ where: { id: queued.id } })).leaseUntil).toBeNull();
+    } finally {
+      await h.stop();
+      await database.close();
+    }
   });
 });
 

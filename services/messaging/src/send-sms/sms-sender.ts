@@ -80,6 +80,11 @@ export class SmsSender {
     return this.inFlight.has(smsId);
   }
 
+  /** Texts queued here and not yet recorded as sent or failed (their rows' leases are ours). */
+  inFlightIds(): string[] {
+    return [...this.inFlight];
+  }
+
   /**
    * Waits (bounded) until a status callback's sid can be found: its acceptance may still be
    * being recorded, or the provider may call back before its send request even returned.

@@ -126,6 +126,13 @@ export class SmsLogRepository {
     await db.smsLog.updateMany({ where: { id: { in: ids }, status: { in: ["queued", "sending"] } }, data: { leaseUntil: null } });
   }
 
+  /** Extends the leases of texts this process is still sending; returns how many rows it extended. */
+  async renewLeases(db: Queryable, ids: string[], leaseUntil: Date): Promise<number> {
+    if (ids.length === 0) return 0;
+    const { count } = await db.smsLog.updateMany({ where: { id: { in: ids }, status: { in: ["queued", "sending"] } }, data: { leaseUntil } });
+    return count;
+  }
+
   async findBySid(db: Queryable, providerSid: string): Promise<{ id: string; status: string } | undefined> {
     const row = await db.smsLog.findUnique({ where: { providerSid }, select: { id: true, status: true } });
     return row ?? undefined;
