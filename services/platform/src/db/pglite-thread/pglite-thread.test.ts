@@ -1,5 +1,5 @@
 import { PGlite, types } from "@electric-sql/pglite";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { PGliteThread } from "./pglite-thread";
@@ -123,5 +123,11 @@ describe("PGliteThread on a data folder", () => {
     } finally {
       await second.close();
     }
+  });
+
+  it("reports a folder it cannot open instead of hanging", async () => {
+    const notAFolder = join(folder, "file");
+    writeFileSync(notAFolder, "not a database");
+    await expect(PGliteThread.start(notAFolder)).rejects.toThrow(/cannot open PGlite/);
   });
 });
