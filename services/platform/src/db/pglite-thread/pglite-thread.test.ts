@@ -77,6 +77,8 @@ describe("PGliteThread", () => {
     circular.self = circular;
     await expect(thread.query("INSERT INTO t (id, j) VALUES ($1, $2)", [1, circular])).rejects.toThrow(/circular/i);
     expect((await thread.query("SELECT $1::int + 1 AS n", [41])).rows).toEqual([{ n: 42 }]);
+    await expect(thread.query("SELECT $1::text AS f", [() => "a function"])).rejects.toThrow(/could not be cloned/);
+    expect((await thread.query("SELECT $1::int + 1 AS n", [1])).rows).toEqual([{ n: 2 }]);
   });
 
   it("runs one statement at a time: a transaction holds everyone else off until it ends", async () => {

@@ -168,7 +168,12 @@ export class PGliteThread implements PgliteConnection {
     return new Promise<Uint8Array>((resolve, reject) => {
       if (this.#pending.size === 0) this.#worker.ref();
       this.#pending.set(id, { resolve, reject });
-      this.#worker.postMessage({ ...request, id } as ThreadRequest);
+      try {
+        this.#worker.postMessage({ ...request, id } as ThreadRequest);
+      } catch (error) {
+        // A value the structured clone cannot copy (a function, say): nothing reached the thread.
+        this.#settle({ id, error: error instanceof Error ? error.message : String(error) });
+      }
     });
   }
 
