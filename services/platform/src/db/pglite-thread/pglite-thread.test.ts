@@ -78,6 +78,7 @@ describe("PGliteThread", () => {
     await expect(thread.query("INSERT INTO t (id, j) VALUES ($1, $2)", [1, circular])).rejects.toThrow(/circular/i);
     expect((await thread.query("SELECT $1::int + 1 AS n", [41])).rows).toEqual([{ n: 42 }]);
     await expect(thread.query("SELECT $1::text AS f", [() => "a function"])).rejects.toThrow(/could not be cloned/);
+    await expect(thread.query("SELECT $1::int AS n", [1], { serializers: { [types.INT4]: String } })).rejects.toThrow(/custom serializers/);
     expect((await thread.query("SELECT $1::int + 1 AS n", [1])).rows).toEqual([{ n: 2 }]);
   });
 

@@ -133,6 +133,8 @@ export class PGliteThread implements PgliteConnection {
   async syncToFs(): Promise<void> {}
 
   #runQuery<T>(query: string, params: unknown[] = [], options?: QueryOptions): Promise<Results<T>> {
+    // Values are serialised in the thread, and functions cannot be sent there.
+    if (options?.serializers) return Promise.reject(new Error("custom serializers are not supported on the PGlite thread"));
     return this.#queryLock.runExclusive(async () => {
       const bytes = await this.#request({ kind: "extended", text: query, params, paramTypes: options?.paramTypes });
       const { messages, error } = backendMessages(bytes);
