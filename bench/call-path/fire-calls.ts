@@ -1,6 +1,6 @@
 import twilio from "twilio";
 import type { FakeTwilioApi } from "@rebound/platform/src/telephony/testing/fake-twilio-api";
-import { processCpuMs } from "./process-cpu";
+import { cpuTimes, type CpuTimes } from "./process-cpu";
 import { summarise, type RunResult } from "./stats";
 
 export interface Target {
@@ -43,7 +43,7 @@ export async function fireCalls(target: Target, carrier: FakeTwilioApi, rate: nu
   const url = `${target.baseUrl}/webhooks/twilio/voice`;
   const failures: string[] = [];
   const inFlight: Promise<void>[] = [];
-  const cpuBefore = processCpuMs(target.pid);
+  const cpuBefore = cpuTimes(target.pid);
   const start = performance.now();
   const startedAt = Date.now();
   for (let i = 0; i < total; i++) {
@@ -80,7 +80,12 @@ export async function fireCalls(target: Target, carrier: FakeTwilioApi, rate: nu
   await new Promise((resolve) => setTimeout(resolve, 300)); // late duplicates would show up here
   carrier.off("message", onMessage);
   if (failures.length > 0) console.warn(`  ${target.label}: ${failures.length} webhook failures, e.g. ${failures[0]}`);
-  const cpuAfter = processCpuMs(target.pid);
-  const cpuMsPerCall = cpuBefore === undefined || cpuAfter === undefined ? undefined : (cpuAfter - cpuBefore) / total;
-  return { ...summarise(target.label, rate, total, latencies, Math.max(1, lastArrival - startedAt), duplicates), cpuMsPerCall };
+  const cpuAfter = cpuTimes(target.pid);
+  const perCall = (pick: (times: CpuTimes) => number) =>
+    cpuBefore === undefined || cpuAfter === undefined ? undefined : (pick(cpuAfter) - pick(cpuBefore)) / total;
+  return {
+    ...summarise(target.label, rate, total, latencies, Math.max(1, lastArrival - startedAt), duplicates),
+    cpuMsPerCall: perCall((times) => times.processMs),
+    mainThreadCpuMsPerCall: perCall((times) => times.mainThreadMs),
+  };
 }

@@ -19,6 +19,8 @@ export interface RunResult {
   throughput: number;
   /** CPU time (user + system) the target's process spent per call over the run, when known. */
   cpuMsPerCall?: number;
+  /** The same for the process's main thread alone (the event loop serving HTTP). */
+  mainThreadCpuMsPerCall?: number;
 }
 
 export function summarise(label: string, rate: number, sent: number, latencies: number[], durationMs: number, duplicates: number): RunResult {
@@ -50,6 +52,7 @@ export function formatRow(result: RunResult): string {
     ms(result.max),
     result.throughput.toFixed(1).padStart(8),
     (result.cpuMsPerCall === undefined ? "n/a" : result.cpuMsPerCall.toFixed(2)).padStart(12),
+    (result.mainThreadCpuMsPerCall === undefined ? "n/a" : result.mainThreadCpuMsPerCall.toFixed(2)).padStart(13),
   ].join(" ");
 }
 
@@ -64,4 +67,5 @@ export const HEADER = [
   "max ms".padStart(7),
   "sms/s".padStart(8),
   "cpu ms/call".padStart(12),
+  "main ms/call".padStart(13),
 ].join(" ");
