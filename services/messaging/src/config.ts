@@ -14,7 +14,7 @@ export const messagingConfigSchema = z.object({
   MESSAGING_SEND_BACKOFF_MAX_MS: z.coerce.number().int().min(1).max(300_000).default(5_000),
   /** A send without an answer by then counts as failed (and is verified with the provider before a retry). */
   MESSAGING_SEND_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
-  /** How long the process that queued a text owns its send before recovery may take it over. */
+  /** A text's send lease, renewed every third of it while the send is in flight: recovery takes over a dead process's texts once it lapses. */
   MESSAGING_SEND_LEASE_MS: z.coerce.number().int().min(1_000).default(60_000),
   MESSAGING_RECOVERY_INTERVAL_MS: z.coerce.number().int().min(100).default(30_000),
   MESSAGING_READ_MODEL_REFRESH_MS: z.coerce.number().int().min(100).default(5_000),
