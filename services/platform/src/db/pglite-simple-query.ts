@@ -1,21 +1,12 @@
 // One statement string through PGlite's simple query protocol, without PGlite's `exec`
-// wrapper. Measured on this machine: `exec("select 1")` costs about 0.36 ms, of which
-// the engine takes under 0.1 ms; most of the rest is PGlite's result parsing, which
-// copies the instance's whole type-parser table (hundreds of entries) on every call.
-// Here the messages are read directly and parsers are looked up, never copied.
-import { messages as pg, protocol, types } from "@electric-sql/pglite";
+// wrapper. Measured on this machine with PGlite in-process: `exec("select 1")` costs about
+// 0.36 ms, of which the engine takes under 0.1 ms; most of the rest is PGlite's result
+// parsing (see statement-results).
+import { type messages as pg, protocol } from "@electric-sql/pglite";
 import type { PgliteConnection } from "./pglite-connection";
-import { affectedRowsOf } from "./pglite-thread/result-sets";
+import { statementResults, type StatementResult } from "./statement-results";
 
 type BackendMessage = pg.BackendMessage;
-
-export interface StatementResult {
-  /** The command tag's first word: INSERT, SELECT, COMMIT, ROLLBACK... */
-  command: string;
-  rows: Record<string, unknown>[];
-  /** Rows inserted, updated, deleted or merged by the statement (0 for anything else). */
-  affectedRows: number;
-}
 
 const SYNC = protocol.serialize.sync();
 
@@ -35,28 +26,6 @@ export async function runSimpleQuery(pglite: PgliteConnection, sql: string): Pro
     await pglite.execProtocolStream(SYNC, { syncToFs: false });
     throw error;
   }
-  return resultsOf(messages, pglite.parsers);
-}
-
-function resultsOf(messages: BackendMessage[], parsers: PgliteConnection["parsers"]): StatementResult[] {
-  const results: StatementResult[] = [];
-  let fields: { name: string; dataTypeID: number }[] = [];
-  let rows: Record<string, unknown>[] = [];
-  for (const message of messages) {
-    if (message instanceof pg.RowDescriptionMessage) {
-      fields = message.fields;
-    } else if (message instanceof pg.DataRowMessage) {
-      const row: Record<string, unknown> = {};
-      message.fields.forEach((value, index) => {
-        const field = fields[index] as { name: string; dataTypeID: number };
-        row[field.name] = types.parseType(value, field.dataTypeID, parsers);
-      });
-      rows.push(row);
-    } else if (message instanceof pg.CommandCompleteMessage) {
-      results.push({ command: message.text.split(" ", 1)[0] as string, rows, affectedRows: affectedRowsOf(message.text) });
-      fields = [];
-      rows = [];
-    }
-  }
-  return results;
+  // Without rowMode "array", rows are objects.
+  return statementResults(messages, pglite.parsers) as StatementResult[];
 }

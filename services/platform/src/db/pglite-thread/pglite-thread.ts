@@ -2,8 +2,8 @@ import { Mutex, types, type ExecProtocolOptions, type QueryOptions, type Results
 import { extname, join } from "node:path";
 import { Worker } from "node:worker_threads";
 import type { PgliteConnection } from "../pglite-connection";
+import { pgliteResults } from "../statement-results";
 import { backendMessages } from "./protocol-bytes";
-import { resultSetsOf } from "./result-sets";
 import type { ThreadData, ThreadReply, ThreadRequest, ThreadStarted } from "./thread-messages";
 
 type Pending = { resolve: (data: Uint8Array) => void; reject: (error: Error) => void };
@@ -139,7 +139,7 @@ export class PGliteThread implements PgliteConnection {
       const bytes = await this.#request({ kind: "extended", text: query, params, paramTypes: options?.paramTypes });
       const { messages, error } = backendMessages(bytes);
       if (error) throw Object.assign(error, { query, params, queryOptions: options });
-      return resultSetsOf(messages, this.parsers, options)[0] as Results<T>;
+      return pgliteResults(messages, this.parsers, options)[0] as Results<T>;
     });
   }
 
@@ -147,7 +147,7 @@ export class PGliteThread implements PgliteConnection {
     return this.#queryLock.runExclusive(async () => {
       const { messages, error } = backendMessages(await this.#request({ kind: "simple", text: query }));
       if (error) throw Object.assign(error, { query, params: undefined, queryOptions: options });
-      return resultSetsOf(messages, this.parsers, options);
+      return pgliteResults(messages, this.parsers, options);
     });
   }
 
