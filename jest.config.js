@@ -1,17 +1,36 @@
 // One jest config, one project per workspace. Component and unit tests run on the
-// embedded adapters; *.int.test.ts files use PostgreSQL/Redis/Kafka when their
-// URLs are set and are skipped by their own guard otherwise (see platform/testing).
+// embedded adapters; *.int.test.ts files need PostgreSQL/Redis/Kafka and report as
+// skipped (with the reason) when their URLs are not set.
 const swc = ["@swc/jest", { jsc: { parser: { syntax: "typescript" }, target: "es2022" }, module: { type: "commonjs" } }];
-const workspaces = ["proto", "services/platform", "services/gateway", "services/identity", "services/business", "services/telephony", "services/messaging", "services/billing", "services/analytics", "services/standalone"];
+const workspaces = [
+  "proto",
+  "services/platform",
+  "services/carrier-simulator",
+  "services/gateway",
+  "services/identity",
+  "services/business",
+  "services/telephony",
+  "services/messaging",
+  "services/billing",
+  "services/analytics",
+  "services/standalone",
+  "tools/migrate",
+  "tools/testing",
+];
 
 module.exports = {
   projects: workspaces.map((dir) => ({
-    displayName: dir.replace("services/", ""),
+    displayName: dir.replace(/^(services|tools)\//, ""),
     rootDir: `<rootDir>/${dir}`,
     testEnvironment: "node",
     transform: { "^.+\\.ts$": swc },
+    // `import("./service.js")` in main.ts files names the TypeScript source.
+    moduleNameMapper: { "^(\\.{1,2}/.*)\\.js$": "$1" },
     testMatch: ["<rootDir>/**/*.test.ts"],
     testPathIgnorePatterns: ["/node_modules/", "/generated/", "/gen/"],
   })),
   testTimeout: 30000,
+  // Most suites wait on timers and the PGlite thread more than they compute: on a 2-core
+  // machine three workers finish sooner than jest's default of one (cores - 1).
+  maxWorkers: Number(process.env.JEST_WORKERS ?? 3),
 };

@@ -1,5 +1,5 @@
 import twilio from "twilio";
-import type { FakeTwilioApi } from "@rebound/platform/src/telephony/testing/fake-twilio-api";
+import type { FakeTwilioApi } from "@rebound/testing/telephony";
 import { cpuTimes, type CpuTimes } from "./process-cpu";
 import { summarise, type RunResult } from "./stats";
 

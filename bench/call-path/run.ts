@@ -2,14 +2,19 @@
 // stand-in for Twilio's REST API), Rebound standalone pointed at it (Twilio adapter,
 // PGlite, embedded bus) and a bare baseline server; fires signed voice webhooks at a
 // fixed rate and reports, per call, webhook sent -> SMS send request at the carrier.
+// With `--postgres` (npm run bench:call-path -- --postgres) Rebound runs on PostgreSQL
+// instead: a fresh database beside BENCH_POSTGRES_URL (default the local server), migrated
+// with `npm run db:migrate:deploy` first and dropped afterwards.
+import { spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { startFakeTwilioApi } from "@rebound/platform/src/telephony/testing/fake-twilio-api";
+import { startFakeTwilioApi } from "@rebound/testing/telephony";
 import { fireCalls, type Target } from "./fire-calls";
 import { setUpOwner } from "./owner-setup";
 import { freePort, repoRoot, spawnTs, stopChild, waitForHttp } from "./processes";
 import { formatRow, HEADER, type RunResult } from "./stats";
+import { Client } from "pg";
 
 const RATE = Number(process.env.BENCH_RATE ?? 100);
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
@@ -22,7 +27,31 @@ const P99_TARGET_MS = 100;
 /** Node flags Rebound runs with under `npm start` (package.json): a 32 MB young generation means fewer scavenges. */
 const STANDALONE_NODE_FLAGS = ["--max-semi-space-size=32"];
 
+const POSTGRES = process.argv.includes("--postgres");
+const POSTGRES_URL = process.env.BENCH_POSTGRES_URL ?? "postgresql://postgres@127.0.0.1:5432/postgres";
+
+/** A fresh PostgreSQL database for one run, migrated by `npm run db:migrate:deploy`; `drop` removes it. */
+async function benchPostgresDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `rebound_bench_${process.pid}_${Date.now()}`;
+  const admin = async (sql: string) => {
+    const client = new Client({ connectionString: POSTGRES_URL });
+    await client.connect();
+    await client.query(sql).finally(() => client.end());
+  };
+  await admin(`CREATE DATABASE "${name}"`);
+  const url = new URL(POSTGRES_URL);
+  url.pathname = `/${name}`;
+  const drop = () => admin(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+  const migrated = spawnSync("npm", ["run", "--silent", "db:migrate:deploy"], { cwd: repoRoot, env: { ...process.env, DATABASE_URL: url.toString() }, stdio: "inherit" });
+  if (migrated.status !== 0) {
+    await drop();
+    throw new Error("npm run db:migrate:deploy failed");
+  }
+  return { url: url.toString(), drop };
+}
+
 async function main(): Promise<void> {
+  const postgres = POSTGRES ? await benchPostgresDatabase() : undefined;
   const carrier = await startFakeTwilioApi({ callbackStepMs: 5 });
   const dataDir = mkdtempSync(join(tmpdir(), "rebound-bench-"));
   const reboundPort = await freePort();
@@ -33,7 +62,9 @@ async function main(): Promise<void> {
     PUBLIC_BASE_URL: reboundUrl,
     DATA_DIR: dataDir,
     LOG_LEVEL: "warn",
-    NODE_ENV: "production",
+    // Not "production": since issue 16 it refuses the local payment provider and the dev
+    // mailbox, which the owner set-up uses; nothing on the call path reads NODE_ENV.
+    NODE_ENV: process.env.BENCH_NODE_ENV ?? "development",
     INTERNAL_AUTH_SECRET: "bench-internal-secret-0123456789",
     SESSION_SECRET: "bench-session-secret-0123456789",
     TWILIO_ACCOUNT_SID: carrier.accountSid,
@@ -41,6 +72,7 @@ async function main(): Promise<void> {
     TWILIO_API_BASE_URL: carrier.url,
     TWILIO_TEST_CALLER_NUMBER: "+15005550006",
     SMS_MESSAGES_PER_SECOND: "1000",
+    ...(postgres ? { DATABASE_URL: postgres.url } : {}),
   }, [...STANDALONE_NODE_FLAGS, ...(process.env.BENCH_PROFILE_DIR ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_PROFILE_DIR}`] : [])]);
   const baselinePort = await freePort();
   const baselineUrl = `http://127.0.0.1:${baselinePort}`;
@@ -48,7 +80,7 @@ async function main(): Promise<void> {
     await waitForHttp(`${reboundUrl}/readyz`);
     const { dedicatedNumber } = await setUpOwner(reboundUrl, "Thanks for calling [Business Name]! We missed you and will call back shortly.");
     await new Promise((resolve) => setTimeout(resolve, 1_000)); // settings reach the read models through the bus
-    const reboundTarget: Target = { label: "rebound standalone", baseUrl: reboundUrl, authToken: carrier.authToken, dedicatedNumber, pid: rebound.pid };
+    const reboundTarget: Target = { label: postgres ? "rebound on postgres" : "rebound standalone", baseUrl: reboundUrl, authToken: carrier.authToken, dedicatedNumber, pid: rebound.pid };
 
     const baseline = spawnTs(join(__dirname, "baseline-server.ts"), {
       PORT: String(baselinePort),
@@ -96,6 +128,7 @@ async function main(): Promise<void> {
     await stopChild(rebound);
     await carrier.close();
     rmSync(dataDir, { recursive: true, force: true });
+    await postgres?.drop();
   }
 }
 

@@ -1,7 +1,7 @@
-import { BillingFrequency, Plan } from "./gen/rebound/common/v1/common_pb";
+import { monthlyCallCap, type PlanName } from "./domain/plans";
 
-/** The plan names the spec uses in URLs and payloads ('custom' is the enterprise plan). */
-export type PlanName = "starter" | "professional" | "enterprise";
+export type { PlanName } from "./domain/plans";
+import { BillingFrequency, Plan } from "./gen/rebound/common/v1/common_pb";
 
 export function planFromName(name: string): Plan {
   switch (name) {
@@ -30,9 +30,9 @@ export function planName(plan: Plan): PlanName {
 
 /** Missed calls a month that each plan texts back (spec section 9). */
 export const PLAN_MONTHLY_CAP: Record<PlanName, number> = {
-  starter: 100,
-  professional: 1000,
-  enterprise: 10000,
+  starter: monthlyCallCap("starter"),
+  professional: monthlyCallCap("professional"),
+  enterprise: monthlyCallCap("enterprise"),
 };
 
 export function billingFrequencyFromName(name: string): BillingFrequency {

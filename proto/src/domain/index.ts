@@ -6,3 +6,8 @@ export * from "./business-hours-format";
 export * from "./placeholders";
 export * from "./placeholder-values";
 export * from "./sms-segments";
+export * from "./plans";
+export * from "./auth-schemas";
+export * from "./phone-numbers";
+export * from "./billing-response";
+export * from "./analytics-response";

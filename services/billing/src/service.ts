@@ -1,6 +1,80 @@
-import type { PlatformRuntime, ServiceDefinition } from "@rebound/platform";
+import { loadConfig, type ConsumerDefinition, type JobDefinition, type Mailer, type PlatformRuntime, type ServiceDefinition } from "@rebound/platform";
+import type { BillingDeps } from "./billing-deps";
+import { billingConfigSchema, type BillingConfig } from "./config";
+import { onPhoneNumberPurchasedHandler, onPhoneNumberReleasedHandler } from "./dedicated-number/on-phone-number.handler";
+import { createBillingRouter } from "./http/billing-router";
+import { localInvoicePdfUrl } from "./provider/create-payment-provider";
+import { handleProviderEvent } from "./provider-events/handle-provider-event.use-case";
+import type { PaymentProvider } from "./provider/payment-provider";
+import { abandonStaleSignups } from "./signup/abandon-signup.use-case";
+import { onUserRegisteredHandler } from "./signup/on-user-registered.handler";
+import { createBillingDb } from "./store/billing-db";
+import { CustomerRepository } from "./store/customer.repository";
+import { MirrorRepository } from "./store/mirror.repository";
+import { PaymentEventRepository } from "./store/payment-event.repository";
 
-/** Billing: see ARCHITECTURE.md section 2. Its behaviour lands with its own issue. */
-export function createBillingService(_runtime: PlatformRuntime): ServiceDefinition {
-  return { name: "billing", consumers: [], jobs: [] };
+export { billingConfigSchema, type BillingConfig } from "./config";
+export { createPaymentProvider } from "./provider/create-payment-provider";
+export type { PaymentProvider } from "./provider/payment-provider";
+
+export interface BillingServiceDeps {
+  /** Stripe or the local provider (the composition root picks it with createPaymentProvider). */
+  provider: PaymentProvider;
+  /** Receipts, trial ending, payment failed, cancelled and reactivated e-mails. */
+  mailer: Mailer;
+  /** Settings; missing keys come from the environment (billingConfigSchema). */
+  config?: Partial<BillingConfig>;
+  /** Our public URL when it is only known after start (tests on port 0); default PUBLIC_BASE_URL. */
+  publicBaseUrl?: () => string;
+}
+
+export const USERS_CONSUMER = "billing.users";
+export const NUMBERS_CONSUMER = "billing.numbers";
+export const BILLING_CYCLE_JOB = "billing:cycle";
+
+/**
+ * Billing: plans, subscriptions with the $1 trial, plan changes, cancellation, invoices, the
+ * payment step of sign-up, Stripe webhooks, and SubscriptionChanged for every other service.
+ */
+export function createBillingService(runtime: PlatformRuntime, serviceDeps: BillingServiceDeps): ServiceDefinition {
+  const config: BillingConfig = { ...loadConfig(billingConfigSchema), ...serviceDeps.config };
+  const publicBaseUrl = serviceDeps.publicBaseUrl ?? (() => runtime.config.PUBLIC_BASE_URL);
+  const db = createBillingDb(runtime);
+  const deps: BillingDeps = {
+    db,
+    customers: new CustomerRepository(db),
+    mirror: new MirrorRepository(db),
+    paymentEvents: new PaymentEventRepository(),
+    provider: serviceDeps.provider,
+    mailer: serviceDeps.mailer,
+    config,
+    links: {
+      billingPage: () => `${publicBaseUrl().replace(/\/$/, "")}/billing`,
+      invoicePdf: (invoiceId) => localInvoicePdfUrl(publicBaseUrl(), invoiceId),
+    },
+    clock: runtime.clock,
+    logger: runtime.logger.child({ service: "billing" }),
+  };
+  // The local provider delivers its events in process; Stripe's come as webhooks.
+  serviceDeps.provider.setEventSink?.(async (event) => {
+    await handleProviderEvent(deps, event);
+  });
+
+  const users: ConsumerDefinition = { group: USERS_CONSUMER, handlers: { UserRegistered: onUserRegisteredHandler(deps) } };
+  const numbers: ConsumerDefinition = {
+    group: NUMBERS_CONSUMER,
+    handlers: { PhoneNumberPurchased: onPhoneNumberPurchasedHandler(deps), PhoneNumberReleased: onPhoneNumberReleasedHandler(deps) },
+  };
+  const jobs: JobDefinition[] = [
+    { name: "billing:abandoned-signups", intervalMs: config.ABANDONED_SIGNUP_JOB_INTERVAL_MS, run: async () => void (await abandonStaleSignups(deps)) },
+  ];
+  const cycle = serviceDeps.provider.runBillingCycle?.bind(serviceDeps.provider);
+  if (cycle) jobs.push({ name: BILLING_CYCLE_JOB, intervalMs: config.BILLING_CYCLE_INTERVAL_MS, run: async () => void (await cycle(runtime.clock.now())) });
+
+  return {
+    name: "billing",
+    router: createBillingRouter(deps, runtime.config.INTERNAL_AUTH_SECRET),
+    consumers: [users, numbers],
+    jobs,
+  };
 }

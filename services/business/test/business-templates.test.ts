@@ -1,4 +1,4 @@
-import { renderMessage, SAMPLE_PLACEHOLDER_VALUES, type PLACEHOLDERS } from "@rebound/contracts/src/domain";
+import { renderMessage, SAMPLE_PLACEHOLDER_VALUES, type PLACEHOLDERS } from "@rebound/contracts/domain";
 import { BusinessHarness, type TestUser } from "./support/business-harness";
 
 interface Category {

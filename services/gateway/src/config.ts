@@ -1,3 +1,4 @@
+import { DEV_TWILIO_AUTH_TOKEN } from "@rebound/platform/telephony";
 import { z } from "zod";
 
 const origins = z
@@ -21,7 +22,7 @@ export const gatewayConfigSchema = z
     if (config.TWILIO_ACCOUNT_SID && !config.TWILIO_AUTH_TOKEN) {
       ctx.addIssue({ code: "custom", path: ["TWILIO_AUTH_TOKEN"], message: "required when TWILIO_ACCOUNT_SID is set" });
     }
-    return { ...config, TWILIO_AUTH_TOKEN: config.TWILIO_AUTH_TOKEN ?? "dev-auth-token" };
+    return { ...config, TWILIO_AUTH_TOKEN: config.TWILIO_AUTH_TOKEN ?? DEV_TWILIO_AUTH_TOKEN };
   });
 
 export type GatewayConfig = z.infer<typeof gatewayConfigSchema>;

@@ -1,11 +1,11 @@
-import { startTelemetry } from "@rebound/platform/src/telemetry/start-telemetry";
+import { startTelemetry } from "@rebound/platform/telemetry";
 
 startTelemetry("gateway");
 
 // Loaded after telemetry so express and kafkajs are instrumented.
 void import("@rebound/platform").then(async ({ loadConfig, runServiceMain }) => {
-  const { createGatewayService } = await import("./service");
-  const { upstreamConfigSchema } = await import("./config");
+  const { createGatewayService } = await import("./service.js");
+  const { upstreamConfigSchema } = await import("./config.js");
   const urls = loadConfig(upstreamConfigSchema);
   const upstreams = {
     identity: urls.IDENTITY_URL,
@@ -15,7 +15,8 @@ void import("@rebound/platform").then(async ({ loadConfig, runServiceMain }) => 
     billing: urls.BILLING_URL,
     analytics: urls.ANALYTICS_URL,
   };
-  await runServiceMain("gateway", (runtime) => createGatewayService(runtime, { upstreams }));
+  // The gateway checks Twilio's signatures: production needs the real account's token.
+  await runServiceMain("gateway", (runtime) => createGatewayService(runtime, { upstreams }), { providers: ["telephony"] });
 }).catch((error: unknown) => {
   console.error(error);
   process.exit(1);

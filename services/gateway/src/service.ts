@@ -1,25 +1,30 @@
 import { loadConfig, type PlatformRuntime, type ServiceDefinition } from "@rebound/platform";
 import { assertGatewayProductionSafe, gatewayConfigSchema, type GatewayConfig } from "./config";
 import { createRateLimiters, type RateLimitName, type RateLimitSetting } from "./edge/rate-limits";
+import type { GatewayDeps } from "./gateway-deps";
+import { createGatewayRouter } from "./http/gateway-router";
+import { createHttpBillingClient, type BillingClient } from "./identity/billing-client";
 import { createHttpIdentityClient, type IdentityClient } from "./identity/identity-client";
 import { pruneSessionsJob } from "./jobs/prune-sessions.job";
 import type { Upstreams } from "./routing/forward-by-table";
-import { gatewayRouter } from "./routing/gateway-router";
 import { SelfAddress } from "./routing/self-address";
-import { sessionEmailConsumer } from "./session/on-user-profile-changed.handler";
+import { onUserProfileChangedHandler } from "./session/on-user-profile-changed.handler";
 import { createGatewayDb } from "./store/gateway-db";
 import { SessionRepository } from "./store/session.repository";
 
 export type { Upstreams } from "./routing/forward-by-table";
 export { ROUTE_TABLE, type ServiceName } from "./routing/route-table";
 
-export interface GatewayOptions {
+/** What the composition root hands createGatewayService (all optional: standalone passes nothing). */
+export interface GatewayServiceDeps {
   /** Distributed mode: each service's base URL; the gateway proxies to them. Absent: standalone, services mounted in process. */
   upstreams?: Upstreams;
   /** Settings; read from the environment when absent. */
   config?: GatewayConfig;
   /** Replaces the HTTP client of identity's internal API (tests). */
   identity?: IdentityClient;
+  /** Replaces the HTTP client of billing's internal API (tests). */
+  billing?: BillingClient;
   /** Overrides rate limit settings (tests make windows short). */
   rateLimits?: Partial<Record<RateLimitName, RateLimitSetting>>;
   /** Key prefix of the limiters, so test runs sharing a Redis do not share counters. */
@@ -27,34 +32,38 @@ export interface GatewayOptions {
 }
 
 /** Gateway: the public edge (ARCHITECTURE.md section 7). */
-export function createGatewayService(runtime: PlatformRuntime, options: GatewayOptions = {}): ServiceDefinition {
-  const config = options.config ?? loadConfig(gatewayConfigSchema);
+export function createGatewayService(runtime: PlatformRuntime, serviceDeps: GatewayServiceDeps = {}): ServiceDefinition {
+  const config = serviceDeps.config ?? loadConfig(gatewayConfigSchema);
   assertGatewayProductionSafe(config, runtime.config.NODE_ENV);
   const { PUBLIC_BASE_URL, INTERNAL_AUTH_SECRET } = runtime.config;
   const logger = runtime.logger.child({ service: "gateway" });
   const sessions = new SessionRepository(createGatewayDb(runtime));
-  const self = options.upstreams ? undefined : new SelfAddress();
-  const identityUrl = () => options.upstreams?.identity ?? (self as SelfAddress).url();
+  const self = serviceDeps.upstreams ? undefined : new SelfAddress();
+  const identityUrl = () => serviceDeps.upstreams?.identity ?? (self as SelfAddress).url();
+  const billingUrl = () => serviceDeps.upstreams?.billing ?? (self as SelfAddress).url();
 
-  const router = gatewayRouter({
+  const deps: GatewayDeps = {
+    identity: serviceDeps.identity ?? createHttpIdentityClient(identityUrl, INTERNAL_AUTH_SECRET),
+    billing: serviceDeps.billing ?? createHttpBillingClient(billingUrl, INTERNAL_AUTH_SECRET),
+    sessions,
+    limits: createRateLimiters(runtime.rateLimiters, serviceDeps.rateLimits, serviceDeps.rateLimitPrefix),
+    clock: runtime.clock,
+    logger,
+  };
+  const router = createGatewayRouter(deps, {
     publicBaseUrl: PUBLIC_BASE_URL,
     internalSecret: INTERNAL_AUTH_SECRET,
     allowedOrigins: config.ALLOWED_ORIGINS,
     twilioAuthToken: config.TWILIO_AUTH_TOKEN,
     session: { secret: config.SESSION_SECRET, maxAgeMs: config.SESSION_MAX_AGE_DAYS * 24 * 60 * 60_000 },
-    upstreams: options.upstreams,
+    upstreams: serviceDeps.upstreams,
     self,
-    identity: options.identity ?? createHttpIdentityClient(identityUrl, INTERNAL_AUTH_SECRET),
-    sessions,
-    limits: createRateLimiters(runtime.rateLimiters, options.rateLimits, options.rateLimitPrefix),
-    clock: runtime.clock,
-    logger,
   });
 
   return {
     name: "gateway",
     router,
-    consumers: [sessionEmailConsumer(sessions)],
+    consumers: [onUserProfileChangedHandler(deps)],
     jobs: [pruneSessionsJob(sessions, runtime.clock, logger)],
   };
 }

@@ -4,10 +4,12 @@ import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import { startServices, type PlatformConfig, type PlatformRuntime, type RunningServices } from "@rebound/platform";
-import { createTestRuntime, FakeClock } from "@rebound/platform/src/testing";
+import { Browser, createTestRuntime, FakeClock, json } from "@rebound/testing";
+
+export { Browser, json };
 import { gatewayConfigSchema, type GatewayConfig } from "../src/config";
 import type { RateLimitName, RateLimitSetting } from "../src/edge/rate-limits";
-import { createGatewayService, type GatewayOptions } from "../src/service";
+import { createGatewayService, type GatewayServiceDeps } from "../src/service";
 import { FakeServices } from "./fake-services";
 
 export const PUBLIC_BASE_URL = "http://rebound.test";
@@ -36,7 +38,7 @@ export async function startGateway(options: GatewayHarnessOptions = {}): Promise
   const services = new FakeServices(runtime.config.INTERNAL_AUTH_SECRET);
   const config: GatewayConfig = gatewayConfigSchema.parse(options.gatewayConfig ?? {});
   let upstream: Server | undefined;
-  const gatewayOptions: GatewayOptions = { config, rateLimits: options.rateLimits, rateLimitPrefix: `test-${randomUUID()}` };
+  const gatewayOptions: GatewayServiceDeps = { config, rateLimits: options.rateLimits, rateLimitPrefix: `test-${randomUUID()}` };
   if (options.distributed) {
     const app = express().use(services.router());
     const server = await new Promise<Server>((resolve) => {
@@ -70,36 +72,3 @@ export async function startGateway(options: GatewayHarnessOptions = {}): Promise
 }
 
 /** A client that keeps the session cookie, like a browser on the same origin. */
-export class Browser {
-  cookie?: string;
-  lastSetCookie?: string;
-
-  constructor(private readonly baseUrl: string) {}
-
-  async request(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<Response> {
-    const response = await fetch(`${this.baseUrl}${path}`, {
-      method,
-      headers: {
-        ...(body === undefined ? {} : { "content-type": "application/json" }),
-        ...(this.cookie ? { cookie: this.cookie } : {}),
-        ...headers,
-      },
-      body: body === undefined ? undefined : typeof body === "string" ? body : JSON.stringify(body),
-    });
-    const setCookie = response.headers.getSetCookie().find((cookie) => cookie.startsWith("rebound.sid="));
-    if (setCookie) {
-      this.lastSetCookie = setCookie;
-      const value = setCookie.split(";")[0] ?? "";
-      this.cookie = value === "rebound.sid=" ? undefined : value;
-    }
-    return response;
-  }
-
-  async login(email: string, password = "secret-pass"): Promise<Response> {
-    return this.request("POST", "/api/login", { email, password });
-  }
-}
-
-export async function json<T = Record<string, unknown>>(response: Response): Promise<T> {
-  return (await response.json()) as T;
-}

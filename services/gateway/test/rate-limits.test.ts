@@ -56,6 +56,39 @@ describe("login brute force", () => {
   });
 });
 
+describe("account lockout and the real owner (issue 16)", () => {
+  const from = (ip: string) => ({ "x-forwarded-for": ip });
+
+  it("given an account locked by guesses from one IP, then the owner's right password from a clean IP signs in, the guessing IP stays locked out, and a wrong password from a clean IP is still 429", async () => {
+    const user = gateway.services.add(email());
+    for (let attempt = 0; attempt < 10; attempt++) await gateway.browser().request("POST", "/api/login", { email: user.email, password: "wrong-password" }, from("198.51.100.1"));
+    expect((await gateway.browser().request("POST", "/api/login", { email: user.email, password: "secret-pass" }, from("198.51.100.1"))).status).toBe(429);
+
+    const wrongFromClean = await gateway.browser().request("POST", "/api/login", { email: user.email, password: "still-wrong-password" }, from("198.51.100.2"));
+    expect(wrongFromClean.status).toBe(429);
+    expect((await gateway.browser().request("POST", "/api/login", { email: user.email, password: "secret-pass" }, from("198.51.100.2"))).status).toBe(429);
+
+    const owner = await gateway.browser().request("POST", "/api/login", { email: user.email, password: "secret-pass" }, from("198.51.100.3"));
+    expect(owner.status).toBe(200);
+  });
+});
+
+describe("change-password brute force (issue 16)", () => {
+  it("given a stolen session guessing the current password, then it is throttled like login and the account's login is blocked too", async () => {
+    const user = gateway.services.add(email());
+    const thief = gateway.browser();
+    expect((await thief.login(user.email)).status).toBe(200);
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt < 15; attempt++) {
+      const response = await thief.request("PUT", "/api/auth/change-password", { currentPassword: `guess-${attempt}`, newPassword: "taken-over-1", confirmPassword: "taken-over-1" });
+      statuses.push(response.status);
+    }
+    expect(statuses.filter((status) => status === 400)).toHaveLength(10);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(5);
+    expect((await gateway.browser().login(user.email)).status).toBe(429);
+  });
+});
+
 describe("other limits", () => {
   it("given the register budget of this IP is spent, when registering again, then 429", async () => {
     const statuses: number[] = [];

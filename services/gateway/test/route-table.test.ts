@@ -1,4 +1,4 @@
-import { matchRoute } from "../src/routing/route-table";
+import { DEFAULT_PROXY_TIMEOUT_MS, matchRoute } from "../src/routing/route-table";
 import { json, startGateway, type GatewayHarness } from "./gateway-harness";
 
 let gateway: GatewayHarness;
@@ -42,6 +42,7 @@ describe("the route table", () => {
     ["/api/create-subscription", "billing"],
     ["/api/analytics/stats", "analytics"],
     ["/webhooks/twilio/voice", "telephony"],
+    ["/webhooks/twilio/call-status", "telephony"],
     ["/webhooks/twilio/sms", "messaging"],
     ["/webhooks/twilio/status", "messaging"],
     ["/webhooks/stripe", "billing"],
@@ -49,6 +50,16 @@ describe("the route table", () => {
     ["/dev/mailbox", "identity"],
   ])("given %s, when matched, then it belongs to %s", (path, service) => {
     expect(matchRoute(path)?.service).toBe(service);
+  });
+
+  it("given the call-status webhook, when matched, then it is a public, signed Twilio webhook", () => {
+    expect(matchRoute("/webhooks/twilio/call-status")).toMatchObject({ service: "telephony", public: true, twilio: true });
+  });
+
+  it("given the forwarding test, when matched, then its proxy timeout exceeds the longest test window (120 s) and ring (35 s default)", () => {
+    const route = matchRoute("/api/test/call-forwarding");
+    expect(route?.timeoutMs).toBeGreaterThan(120_000);
+    expect(DEFAULT_PROXY_TIMEOUT_MS).toBeLessThan(route?.timeoutMs ?? 0);
   });
 
   it("given a path that only shares a prefix's letters, when matched, then it matches nothing", () => {

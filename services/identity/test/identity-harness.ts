@@ -3,7 +3,6 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import {
   INTERNAL_USER_HEADER,
-  MailboxMailer,
   signInternalUser,
   startServices,
   type Mailer,
@@ -12,7 +11,8 @@ import {
   type RunningServices,
   type StoredMail,
 } from "@rebound/platform";
-import { createTestRuntime, EventRecorder, FakeClock } from "@rebound/platform/src/testing";
+import { MailboxMailer } from "@rebound/platform/mail";
+import { createTestRuntime, EventRecorder, FakeClock } from "@rebound/testing";
 import { createIdentityService } from "../src/service";
 import { createIdentityDb, type IdentityDb } from "../src/store/identity-db";
 

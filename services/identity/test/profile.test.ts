@@ -40,7 +40,7 @@ describe("PATCH /api/user/profile", () => {
     const { signedIn } = await registered();
     await identity.api("POST", "/api/auth/verify-email", { token: tokenIn(await identity.mailTo(signedIn.email)) });
     const newEmail = `moved-${Date.now()}@example.com`;
-    const response = await identity.api("PATCH", "/api/user/profile", { firstName: "Ana", lastName: "Lee", email: newEmail }, signedIn);
+    const response = await identity.api("PATCH", "/api/user/profile", { firstName: "Ana", lastName: "Lee", email: newEmail, currentPassword: "secret-pass" }, signedIn);
     expect(response.status).toBe(200);
     expect(await json(response)).toMatchObject({ firstName: "Ana", lastName: "Lee", email: newEmail, isEmailVerified: false });
 
@@ -62,5 +62,36 @@ describe("PATCH /api/user/profile", () => {
     const response = await identity.api("PATCH", "/api/user/profile", { firstName: "Ana", lastName: "Lee", email: other.email }, signedIn);
     expect(response.status).toBe(409);
     expect((await json(response)).message).toBe("An account with this email already exists");
+  });
+
+  it.each([
+    [undefined, "Please enter your current password to change your email"],
+    ["wrong-password", "Current password is incorrect"],
+  ])("given a stolen session (current password %s), when the e-mail changes, then 400 and the account keeps its address", async (currentPassword, message) => {
+    const { signedIn } = await registered();
+    const response = await identity.api("PATCH", "/api/user/profile", { firstName: "Ana", lastName: "Lee", email: `thief-${Date.now()}@example.com`, currentPassword }, signedIn);
+    expect(response.status).toBe(400);
+    expect((await json(response)).message).toBe(message);
+    expect((await json(await identity.api("GET", "/api/auth/user", undefined, signedIn))).email).toBe(signedIn.email);
+  });
+
+  it("given an e-mail change, then the old address gets a notice naming the new one", async () => {
+    const { signedIn } = await registered();
+    const newEmail = `noticed-${Date.now()}@example.com`;
+    const response = await identity.api("PATCH", "/api/user/profile", { firstName: "Ana", lastName: "Lee", email: newEmail, currentPassword: "secret-pass" }, signedIn);
+    expect(response.status).toBe(200);
+    // the sign-up's verification and the notice (same fake-clock time: either order)
+    const mails = [await identity.mailTo(signedIn.email, 2), await identity.mailTo(signedIn.email, 1)];
+    const notice = mails.find((mail) => mail.subject === "Your Rebound email address was changed");
+    expect(notice?.text).toContain(newEmail);
+  });
+
+  it("given twenty parallel changes to the same new e-mail, then all succeed (no 409 against the user's own account)", async () => {
+    const { signedIn } = await registered();
+    const newEmail = `parallel-${Date.now()}@example.com`;
+    const body = { firstName: "Ana", lastName: "Lee", email: newEmail, currentPassword: "secret-pass" };
+    const responses = await Promise.all(Array.from({ length: 20 }, () => identity.api("PATCH", "/api/user/profile", body, signedIn)));
+    expect(responses.map((res) => res.status)).toEqual(responses.map(() => 200));
+    expect((await json(await identity.api("GET", "/api/auth/user", undefined, signedIn))).email).toBe(newEmail);
   });
 });

@@ -1,13 +1,8 @@
-// Messaging's own settings (all optional; the defaults run standalone as is).
+// Messaging's own settings (all optional; the defaults run standalone as is). The provider's
+// send rate (SMS_MESSAGES_PER_SECOND) is a telephony setting: platform's telephonyConfigSchema.
 import { z } from "zod";
-import type { TelephonyProvider } from "@rebound/platform";
 
 export const messagingConfigSchema = z.object({
-  /**
-   * Texts a second one sender number may start (shared with the telephony settings).
-   * Default: 1 with Twilio (a long code's limit), 1000 with the carrier simulator.
-   */
-  SMS_MESSAGES_PER_SECOND: z.coerce.number().positive().max(10_000).optional(),
   /** Provider attempts per text (retryable errors: 429, 5xx, timeouts). */
   MESSAGING_SEND_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(10).default(4),
   MESSAGING_SEND_BACKOFF_MS: z.coerce.number().int().min(1).max(60_000).default(250),
@@ -26,7 +21,3 @@ export const messagingConfigSchema = z.object({
 });
 
 export type MessagingConfig = z.infer<typeof messagingConfigSchema>;
-
-export function messagesPerSecond(config: MessagingConfig, provider: TelephonyProvider): number {
-  return config.SMS_MESSAGES_PER_SECOND ?? (provider.kind === "twilio" ? 1 : 1_000);
-}

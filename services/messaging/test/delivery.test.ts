@@ -60,9 +60,11 @@ describe("delivery: provider sends and status callbacks", () => {
   it("records an opt-out when a status callback reports 21610", async () => {
     const { b, callId } = await textedCall();
     const { providerSid } = await h.eventOf("SmsSent", (p) => p.callId === callId);
+    const { recipientNumber } = await h.eventOf("SmsQueued", (p) => p.callId === callId);
     await status(providerSid, "failed", { ErrorCode: "21610", ErrorMessage: "Unsubscribed recipient" });
 
-    await h.eventOf("CallerOptedOut", (p) => p.businessId === b.businessId && p.source === messagingV1.OptOutSource.CARRIER);
+    const optOut = await h.eventOf("CallerOptedOut", (p) => p.businessId === b.businessId && p.source === messagingV1.OptOutSource.CARRIER);
+    expect(optOut.callerNumber).toBe(recipientNumber);
   });
 
   it("retries a 429 with backoff and sends once", async () => {

@@ -1,5 +1,6 @@
 import { messagingV1 } from "@rebound/contracts";
-import { FakeClock, TelephonyProviderError } from "@rebound/platform";
+import { TelephonyProviderError } from "@rebound/platform";
+import { FakeClock } from "@rebound/testing";
 import { newBusiness, settle, startMessaging, waitUntil, type Harness } from "./support/messaging-harness";
 
 const CALLER = "+15551230001";
@@ -64,7 +65,7 @@ describe("inbound SMS and opt-outs", () => {
 
   it("does not treat a sentence containing stop as an opt-out", async () => {
     const b = await business({ settings: { smsAutoReplyEnabled: false } });
-    expect((await text(b, "please stop by tomorrow")).twiml).toBe('<?xml version="1.0" encoding="UTF-8"?><Response></Response>');
+    expect((await text(b, "please stop by tomorrow")).twiml).toBe('<?xml version="1.0" encoding="UTF-8"?><Response/>');
     await h.eventOf("InboundSmsReceived", (p) => p.businessId === b.businessId && p.kind === messagingV1.InboundKind.OTHER);
     expect(h.recorder.of("CallerOptedOut").filter((e) => e.payload.businessId === b.businessId)).toHaveLength(0);
   });

@@ -1,4 +1,4 @@
-import { FakeClock } from "@rebound/platform";
+import { FakeClock } from "@rebound/testing";
 import { MESSAGING_JOBS } from "../src/service";
 import { newBusiness, startMessaging, type Harness } from "./support/messaging-harness";
 

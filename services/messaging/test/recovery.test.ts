@@ -109,7 +109,7 @@ describe("send leases", () => {
       // What another replica's recovery claims now: nothing.
       const now = new Date();
       const claimed = await h.db.transaction((tx) =>
-        new SmsLogRepository().claimUnfinished(tx, { now, leaseUntil: new Date(now.getTime() + leaseMs), ignoreLease: false, limit: 10 }),
+        new SmsLogRepository(h.db).claimUnfinished(tx, { now, leaseUntil: new Date(now.getTime() + leaseMs), ignoreLease: false, limit: 10 }),
       );
       expect(claimed).toEqual([]);
 

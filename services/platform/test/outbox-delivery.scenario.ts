@@ -7,7 +7,7 @@ import type { SqlExecutor } from "../src/db/sql-executor";
 import { subscribeConsumer } from "../src/consumer/subscribe-consumer";
 import { PrismaClient } from "../src/generated/prisma/client";
 import type { PlatformRuntime } from "../src/service/platform-runtime";
-import { createTestRuntime } from "../src/testing";
+import { createTestRuntime } from "@rebound/testing";
 
 const fixtures = join(__dirname, "fixtures");
 type Db = ServiceDb<PrismaClient, SqlExecutor>;
@@ -108,11 +108,14 @@ export function describeOutboxDelivery(name: string, createBus?: () => Promise<E
       const subscription = await subscribe("g-batch");
       await produce("batch-taken", "biz-b");
       const attempt = (id: string) =>
-        producer.batchedTransaction(async (tx) => {
-          await tx.$executeRawUnsafe(`INSERT INTO "fixture_producer"."items" (id) VALUES ($1)`, id);
-          tx.append("CallMissed", "biz-b", { callId: id, businessId: "biz-b" });
-          return id;
-        });
+        producer.sqlTransaction(
+          async (tx) => {
+            await tx.$executeRawUnsafe(`INSERT INTO "fixture_producer"."items" (id) VALUES ($1)`, id);
+            tx.append("CallMissed", "biz-b", { callId: id, businessId: "biz-b" });
+            return id;
+          },
+          { groupCommit: "urgent" },
+        );
       const results = await Promise.allSettled(["batch-1", "batch-2", "batch-taken", "batch-3"].map(attempt));
       expect(results.map((result) => result.status)).toEqual(["fulfilled", "fulfilled", "rejected", "fulfilled"]);
       expect((await waitForCount("g-batch", "batch-", 4)).sort()).toEqual(["batch-1", "batch-2", "batch-3", "batch-taken"]);

@@ -1,19 +1,16 @@
 import {
-  createPgliteMigrationFactory,
-  createPostgresMigrationFactory,
   deployMigrations,
   findMigratableServices,
   findRepoRoot,
   isUpToDate,
-} from "@rebound/platform/src/db/migrate";
+  migrationFactoryFor,
+} from "@rebound/migrate";
 import type { Database, Logger } from "@rebound/platform";
 import { basename } from "node:path";
 
 /** Applies every service's pending migrations (each service owns a schema and its own migration history). */
 export async function migrateAll(database: Database, logger: Logger): Promise<void> {
-  const factory = database.pglite
-    ? createPgliteMigrationFactory(database.pglite)
-    : createPostgresMigrationFactory(database.databaseUrl as string);
+  const factory = migrationFactoryFor(database);
   for (const serviceDir of findMigratableServices(findRepoRoot(__dirname))) {
     if (await isUpToDate(serviceDir, database)) continue;
     const { applied } = await deployMigrations(serviceDir, factory);

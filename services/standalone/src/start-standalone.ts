@@ -1,10 +1,12 @@
 import { createAnalyticsService } from "@rebound/analytics";
-import { createBillingService } from "@rebound/billing";
+import { billingConfigSchema, createBillingService, createPaymentProvider } from "@rebound/billing";
 import { createBusinessService } from "@rebound/business";
 import { createGatewayService } from "@rebound/gateway";
 import { createIdentityService } from "@rebound/identity";
 import { createMessagingService } from "@rebound/messaging";
 import {
+  assertProductionProviders,
+  assertProductionSafe,
   createPlatformRuntime,
   loadConfig,
   openDatabase,
@@ -14,11 +16,14 @@ import {
   type PlatformRuntime,
   type RunningServices,
 } from "@rebound/platform";
-import { createMailer, mailConfigSchema } from "@rebound/platform/src/mail/mailer";
-import { createSimulatorRouter, createTelephonyProvider, telephonyConfigSchema } from "@rebound/platform/src/telephony";
+import { createMailer, mailConfigSchema } from "@rebound/platform/mail";
+import { createSimulatorRouter, createTelephonyProvider } from "@rebound/carrier-simulator";
+import { telephonyConfigSchema } from "@rebound/platform/telephony";
 import { createTelephonyService } from "@rebound/telephony";
 import type { StandaloneConfig } from "./config";
 import { migrateAll } from "./migrate-all";
+
+export { standaloneConfigSchema, type StandaloneConfig } from "./config";
 
 export interface StandaloneOptions {
   config: StandaloneConfig;
@@ -42,6 +47,9 @@ export interface RunningStandalone extends RunningServices {
 export async function startStandalone(options: StandaloneOptions): Promise<RunningStandalone> {
   const { config, logger } = options;
   const env = options.env ?? process.env;
+  // Production never runs on the simulator, the local payment provider or the dev mailbox.
+  assertProductionSafe(config);
+  assertProductionProviders(config.NODE_ENV, env, ["telephony", "payments", "mail"]);
   const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
   try {
     await migrateAll(database, logger);
@@ -51,19 +59,22 @@ export async function startStandalone(options: StandaloneOptions): Promise<Runni
   }
   const runtime = await createPlatformRuntime({ config, logger, clock: options.clock, database });
 
+  const telephony = loadConfig(telephonyConfigSchema, env);
   const provider = createTelephonyProvider(
-    { ...loadConfig(telephonyConfigSchema, env), PUBLIC_BASE_URL: config.PUBLIC_BASE_URL, DATA_DIR: config.DATA_DIR, NODE_ENV: config.NODE_ENV },
+    { ...telephony, PUBLIC_BASE_URL: config.PUBLIC_BASE_URL, DATA_DIR: config.DATA_DIR, NODE_ENV: config.NODE_ENV },
     { logger },
   );
   const mailer = createMailer(loadConfig(mailConfigSchema, { ...env, DATA_DIR: config.DATA_DIR }));
   const simulatorRouter = createSimulatorRouter(provider, { nodeEnv: config.NODE_ENV });
+  // Stripe when STRIPE_SECRET_KEY is set, else the local payment provider in billing's tables.
+  const billingConfig = loadConfig(billingConfigSchema, env);
 
   const services = [
     createIdentityService(runtime, { mailer }),
     createBusinessService(runtime),
-    createTelephonyService(runtime, { provider }),
-    createMessagingService(runtime, { provider, mailer }),
-    createBillingService(runtime),
+    createTelephonyService(runtime, { provider, telephony }),
+    createMessagingService(runtime, { provider, mailer, telephony }),
+    createBillingService(runtime, { provider: createPaymentProvider(runtime, billingConfig), mailer, config: billingConfig }),
     createAnalyticsService(runtime),
   ];
   const gateway = createGatewayService(runtime);

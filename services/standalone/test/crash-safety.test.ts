@@ -3,7 +3,7 @@ import { mkdtempSync, openSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
-import { createScratchPostgresDatabase } from "@rebound/platform/src/testing";
+import { createScratchPostgresDatabase } from "@rebound/testing";
 import { freePort, OwnerClient, postVoiceWebhook, simulatorMessages, waitUntil } from "./standalone-harness";
 
 jest.setTimeout(300_000);

@@ -1,5 +1,5 @@
 import { messagingV1 } from "@rebound/contracts";
-import { EventRecorder } from "@rebound/platform/src/testing";
+import { EventRecorder } from "@rebound/testing";
 import { setTimeout as sleep } from "node:timers/promises";
 import {
   OwnerClient,

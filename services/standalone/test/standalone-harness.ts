@@ -1,5 +1,5 @@
 import { createSilentLogger, loadConfig } from "@rebound/platform";
-import { createScratchPostgresDatabase } from "@rebound/platform/src/testing";
+import { createScratchPostgresDatabase } from "@rebound/testing";
 import { mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";

@@ -1,67 +1,76 @@
 import { loadConfig, type PlatformRuntime, type ServiceDefinition, type TelephonyProvider } from "@rebound/platform";
-import { Router } from "express";
-import { businessEventsConsumer } from "./business-events/business-events.handler";
+import { telephonyConfigSchema, type TelephonyConfig } from "@rebound/platform/telephony";
+import { onBusinessEventsHandler } from "./business-events/business-events.handler";
 import { telephonyServiceConfigSchema, type TelephonyServiceConfig } from "./config";
 import { DirectorySync } from "./directory/directory-sync";
 import { NumberDirectory } from "./directory/number-directory";
-import { forwardingTestRouter } from "./forwarding-test/forwarding-test.route";
 import { ForwardingTestWaiters } from "./forwarding-test/forwarding-test-waiters";
-import { phoneNumbersRouter } from "./phone-numbers/phone-numbers.route";
+import { telephonyRouter } from "./http/telephony-router";
 import { releaseJob } from "./releases/release-due-numbers.job";
-import { subscriptionConsumer } from "./releases/subscription-changed.handler";
+import { onSubscriptionChangedHandler } from "./releases/subscription-changed.handler";
+import { BusinessDirectoryRepository } from "./store/business-directory.repository";
+import { CallRepository } from "./store/call.repository";
+import { ForwardingTestRepository } from "./store/forwarding-test.repository";
+import { PhoneNumberRepository } from "./store/phone-number.repository";
+import { ReleaseRepository } from "./store/release.repository";
 import { createTelephonyDb } from "./store/telephony-db";
-import type { TelephonyContext } from "./telephony-context";
+import type { TelephonyDeps } from "./telephony-deps";
 import { CallRecorder } from "./voice-webhook/call-recorder";
-import { voiceWebhookRouter } from "./voice-webhook/voice-webhook.route";
 
 export interface TelephonyServiceDeps {
-  /** Twilio or the carrier simulator (the composition root picks it; see platform's createTelephonyProvider). */
+  /** Twilio or the carrier simulator (the composition root picks it; see @rebound/carrier-simulator's createTelephonyProvider). */
   provider: TelephonyProvider;
+  /** The composition root's telephony settings (the forwarding-test caller); default: read from the environment. */
+  telephony?: Pick<TelephonyConfig, "TWILIO_TEST_CALLER_NUMBER">;
   /** Settings; missing keys come from the environment (telephonyServiceConfigSchema). */
   config?: Partial<TelephonyServiceConfig>;
   /** Our public URL when it is only known after start (tests on port 0); default PUBLIC_BASE_URL. */
   publicBaseUrl?: () => string;
 }
 
-export type TelephonyService = ServiceDefinition & { context: TelephonyContext };
+export type TelephonyService = ServiceDefinition & { deps: TelephonyDeps };
 
 /**
  * Telephony: dedicated numbers (search, purchase, release), the voice webhook
  * that turns a forwarded missed call into CallMissed, and the call forwarding test.
  */
-export function createTelephonyService(runtime: PlatformRuntime, deps: TelephonyServiceDeps): TelephonyService {
-  const config: TelephonyServiceConfig = { ...loadConfig(telephonyServiceConfigSchema), ...deps.config };
+export function createTelephonyService(runtime: PlatformRuntime, serviceDeps: TelephonyServiceDeps): TelephonyService {
+  const config: TelephonyServiceConfig = { ...loadConfig(telephonyServiceConfigSchema), ...serviceDeps.config };
+  const telephony = serviceDeps.telephony ?? loadConfig(telephonyConfigSchema);
   const logger = runtime.logger.child({ module: "telephony" });
   const db = createTelephonyDb(runtime);
-  const sync = new DirectorySync(db, new NumberDirectory(), logger);
-  const context: TelephonyContext = {
+  const repositories = {
+    calls: new CallRepository(db),
+    forwardingTests: new ForwardingTestRepository(db),
+    phoneNumbers: new PhoneNumberRepository(db),
+    releases: new ReleaseRepository(db),
+    businesses: new BusinessDirectoryRepository(db),
+  };
+  const { clock } = runtime;
+  const deps: TelephonyDeps = {
     db,
-    provider: deps.provider,
+    ...repositories,
+    provider: serviceDeps.provider,
     config,
-    publicBaseUrl: deps.publicBaseUrl ?? (() => runtime.config.PUBLIC_BASE_URL),
-    sync,
+    testCallerNumber: telephony.TWILIO_TEST_CALLER_NUMBER,
+    publicBaseUrl: serviceDeps.publicBaseUrl ?? (() => runtime.config.PUBLIC_BASE_URL),
+    sync: new DirectorySync(repositories.phoneNumbers, repositories.businesses, new NumberDirectory(), logger),
+    recorder: new CallRecorder({ db, ...repositories, clock, config }),
     waiters: new ForwardingTestWaiters(),
-    clock: runtime.clock,
+    clock,
     logger,
   };
-  const recorder = new CallRecorder(context);
-  const secret = runtime.config.INTERNAL_AUTH_SECRET;
-
-  const router = Router();
-  router.use(voiceWebhookRouter(context, recorder));
-  router.use(phoneNumbersRouter(context, secret));
-  router.use(forwardingTestRouter(context, secret));
 
   return {
     name: "telephony",
-    router,
-    context,
-    consumers: [businessEventsConsumer(context), subscriptionConsumer(context)],
+    router: telephonyRouter(deps, runtime.config.INTERNAL_AUTH_SECRET),
+    deps,
+    consumers: [onBusinessEventsHandler(deps), onSubscriptionChangedHandler(deps)],
     jobs: [
-      releaseJob(context),
-      { name: "telephony:directory-refresh", intervalMs: config.DIRECTORY_REFRESH_MS, run: () => sync.refresh() },
+      releaseJob(deps),
+      { name: "telephony:directory-refresh", intervalMs: config.DIRECTORY_REFRESH_MS, run: () => deps.sync.refresh() },
     ],
-    start: () => sync.load(),
-    stop: () => recorder.flush(),
+    start: () => deps.sync.load(),
+    stop: () => deps.recorder.flush(),
   };
 }

@@ -1,7 +1,7 @@
 import { telephonyV1 } from "@rebound/contracts";
 import { TelephonyHarness } from "./telephony-harness";
 
-const BUSINESS_PHONE = "+15559870001";
+const BUSINESS_PHONE = "+12129870001";
 
 describe("call forwarding test (component)", () => {
   const harness = new TelephonyHarness();
@@ -30,7 +30,7 @@ describe("call forwarding test (component)", () => {
   it("given forwarding set on the business phone, when testing, then success, a recorded test call without CallMissed, and ForwardingTestCompleted", async () => {
     harness.simulator.phones.setForwarding(BUSINESS_PHONE, dedicated);
 
-    const result = await runTest("user-1", { phoneNumber: "(555) 987-0001" });
+    const result = await runTest("user-1", { phoneNumber: "(212) 987-0001" });
 
     expect(result.status).toBe(200);
     expect(result.body).toEqual({
@@ -64,9 +64,9 @@ describe("call forwarding test (component)", () => {
   });
 
   it("given a phone the carrier cannot reach, when testing, then failed with a hint about the number", async () => {
-    const result = await runTest("user-1", { phoneNumber: "+15551110000" });
+    const result = await runTest("user-1", { phoneNumber: "+12125550000" });
 
-    expect(result.body).toMatchObject({ success: false, interpretation: expect.stringContaining("We could not reach (555) 111-0000") });
+    expect(result.body).toMatchObject({ success: false, interpretation: expect.stringContaining("We could not reach (212) 555-0000") });
   });
 
   it("given forwarding pointed at another number, when testing, then it fails once the window passes", async () => {

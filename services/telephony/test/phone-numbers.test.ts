@@ -75,7 +75,7 @@ describe("phone numbers API (component)", () => {
   });
 
   it("given a number another business bought, when purchasing it, then 409 asking for another number", async () => {
-    const taken = harness.service.context.sync.directory.dedicatedNumberOf("biz-1") ?? "";
+    const taken = harness.service.deps.sync.directory.dedicatedNumberOf("biz-1") ?? "";
 
     const response = await harness.purchase("user-2", taken);
 

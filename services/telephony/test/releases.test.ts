@@ -1,6 +1,5 @@
 import { billingV1 } from "@rebound/contracts";
 import { releaseDueNumbers } from "../src/releases/release-due-numbers.job";
-import { releaseRepository } from "../src/store/release.repository";
 import { TelephonyHarness } from "./telephony-harness";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -22,7 +21,7 @@ describe("number releases (component)", () => {
 
   afterAll(() => harness.stop());
 
-  const releasesOf = (userId: string) => releaseRepository.findByUser(harness.service.context.db.client, userId);
+  const releasesOf = (userId: string) => harness.service.deps.releases.findByUser(userId);
 
   it("given a canceled subscription, when the event arrives, then a release is scheduled 30 days after the change", async () => {
     const changedAt = new Date();
@@ -42,7 +41,7 @@ describe("number releases (component)", () => {
     await harness.subscriptionChanged("user-2", SubscriptionStatus.ACTIVE, new Date());
     await harness.until(async () => (await releasesOf("user-2"))[0]?.status === "cancelled");
 
-    await releaseDueNumbers(harness.service.context);
+    await releaseDueNumbers(harness.service.deps);
     expect(harness.simulator.state.activeNumber(numbers.get("user-2") ?? "")).toBeDefined();
   });
 
@@ -59,7 +58,7 @@ describe("number releases (component)", () => {
     await harness.until(async () => (await releasesOf("user-3")).length === 1);
     const releaseAtCarrier = jest.spyOn(harness.simulator, "releaseNumber");
 
-    const counts = await Promise.all([releaseDueNumbers(harness.service.context), releaseDueNumbers(harness.service.context)]);
+    const counts = await Promise.all([releaseDueNumbers(harness.service.deps), releaseDueNumbers(harness.service.deps)]);
 
     expect(counts.reduce((sum, count) => sum + count, 0)).toBe(1);
     expect(releaseAtCarrier).toHaveBeenCalledTimes(1);
@@ -77,11 +76,11 @@ describe("number releases (component)", () => {
     await harness.until(async () => (await releasesOf("user-4"))[0]?.status === "scheduled");
     const releaseAtCarrier = jest.spyOn(harness.simulator, "releaseNumber").mockRejectedValueOnce(new Error("carrier down"));
 
-    await expect(releaseDueNumbers(harness.service.context)).resolves.toBe(0);
+    await expect(releaseDueNumbers(harness.service.deps)).resolves.toBe(0);
     expect(releaseAtCarrier).toHaveBeenCalledTimes(1);
     expect((await releasesOf("user-4"))[0]).toMatchObject({ status: "scheduled" });
 
-    await expect(releaseDueNumbers(harness.service.context)).resolves.toBe(1);
+    await expect(releaseDueNumbers(harness.service.deps)).resolves.toBe(1);
     expect(releaseAtCarrier).toHaveBeenCalledTimes(2);
     expect((await releasesOf("user-4"))[0]).toMatchObject({ status: "released" });
     releaseAtCarrier.mockRestore();

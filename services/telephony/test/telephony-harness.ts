@@ -13,8 +13,8 @@ import {
   type PlatformRuntime,
   type RunningServices,
 } from "@rebound/platform";
-import { CarrierSimulator, MemoryJournal } from "@rebound/platform/src/telephony";
-import { createTestRuntime, EventRecorder } from "@rebound/platform/src/testing";
+import { CarrierSimulator, MemoryJournal } from "@rebound/carrier-simulator";
+import { createTestRuntime, EventRecorder } from "@rebound/testing";
 import { join } from "node:path";
 import pino from "pino";
 import type { TelephonyServiceConfig } from "../src/config";
@@ -95,11 +95,11 @@ export class TelephonyHarness {
     await this.publish("BusinessCreated", businessId, {
       businessId,
       userId,
-      profile: { businessName: "Acme Plumbing", businessPhone: options.businessPhone ?? "+15559870001" },
+      profile: { businessName: "Acme Plumbing", businessPhone: options.businessPhone ?? "+12129870001" },
       settings: { autoReplyEnabled: options.answerCalls ?? true, isActive: true },
       createdAt: timestampFromDate(new Date()),
     });
-    await this.until(() => this.service.context.sync.directory.businessIdOfUser(userId) === businessId);
+    await this.until(() => this.service.deps.sync.directory.businessIdOfUser(userId) === businessId);
   }
 
   async purchase(userId: string, phoneNumber: string): Promise<Response> {

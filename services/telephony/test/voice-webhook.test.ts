@@ -4,7 +4,8 @@ import type { IncomingCall } from "../src/voice-webhook/incoming-call";
 import { TelephonyHarness } from "./telephony-harness";
 
 const CALLER = "+15551230001";
-const ANSWER = "Sorry we missed your call. We will text you right away.";
+const ANSWER = "Sorry we missed your call. We will get back to you shortly.";
+const NO_TEXT_ANSWER = "Sorry we missed your call. Please call again later.";
 
 describe("voice webhook (component)", () => {
   const harness = new TelephonyHarness();
@@ -52,7 +53,7 @@ describe("voice webhook (component)", () => {
       purpose: telephonyV1.CallPurpose.MISSED_CALL,
       wasAnswered: false,
     });
-    await expect(harness.service.context.db.client.call.count({ where: { callSid } })).resolves.toBe(1);
+    await expect(harness.service.deps.db.client.call.count({ where: { callSid } })).resolves.toBe(1);
   });
 
   it("given many different calls at once, when handled concurrently, then every one gets its own CallMissed", async () => {
@@ -66,8 +67,7 @@ describe("voice webhook (component)", () => {
   });
 
   it("given calls that arrive in the same event-loop turn, when recorded, then they share one transaction and a repeated CallSid inside it counts once", async () => {
-    const recorder = new CallRecorder(harness.service.context);
-    const transaction = jest.spyOn(harness.service.context.db, "sqlTransaction");
+    const recorder = new CallRecorder(harness.service.deps);
     const call = (callSid: string): IncomingCall => ({
       callSid,
       from: CALLER,
@@ -81,10 +81,14 @@ describe("voice webhook (component)", () => {
 
     const outcomes = await Promise.all([...callSids.map((callSid) => recorder.record(call(callSid))), recorder.record(call(callSids[0] ?? ""))]);
 
-    expect(transaction).toHaveBeenCalledTimes(1);
+    // Rows a transaction wrote carry its id in xmin: one transaction wrote them all.
+    const writers = await harness.service.deps.db.client.$queryRawUnsafe<{ xmin: string }[]>(
+      `SELECT DISTINCT xmin::text AS xmin FROM "telephony"."calls" WHERE call_sid = ANY($1::text[])`,
+      callSids,
+    );
+    expect(writers).toHaveLength(1);
     expect(outcomes.map((outcome) => outcome.recorded)).toEqual([...callSids.map(() => true), false]);
     await harness.until(() => callSids.every((callSid) => callsWith(callSid).missed.length === 1));
-    transaction.mockRestore();
   });
 
   it("given a call from the business's own phone, when handled, then it is still a CallMissed (messaging suppresses it as own_number)", async () => {
@@ -94,13 +98,15 @@ describe("voice webhook (component)", () => {
     await harness.until(() => callsWith("CA00000000000000000000000000000002").missed.length === 1);
   });
 
-  it("given a caller with a withheld number, when handled, then the call is recorded but nobody is texted", async () => {
+  it("given a caller with a withheld number, when handled, then the no-text answer and a CallMissed marked withheld (messaging suppresses it)", async () => {
     const callSid = "CA00000000000000000000000000000003";
 
-    await harness.simulator.phones.placeCall({ from: "anonymous", to: dedicated, callSid });
+    const answer = await harness.simulator.phones.placeCall({ from: "anonymous", to: dedicated, callSid });
 
-    await harness.until(() => callsWith(callSid).received.length === 1);
-    expect(callsWith(callSid).missed).toHaveLength(0);
+    expect(answer.webhook.body).toBe(`<?xml version="1.0" encoding="UTF-8"?><Response><Say>${NO_TEXT_ANSWER}</Say><Hangup/></Response>`);
+    await harness.until(() => callsWith(callSid).missed.length === 1);
+    expect(callsWith(callSid).missed[0]?.payload).toMatchObject({ callerNumber: "anonymous", callerIdKind: telephonyV1.CallerIdKind.WITHHELD });
+    expect(callsWith(callSid).received[0]?.payload.callerIdKind).toBe(telephonyV1.CallerIdKind.WITHHELD);
   });
 
   it("given the business chose not to answer, when a call arrives, then <Reject/> and the call is still a CallMissed", async () => {
@@ -110,7 +116,7 @@ describe("voice webhook (component)", () => {
       settings: { autoReplyEnabled: false, isActive: true },
       updatedAt: timestampFromDate(new Date()),
     });
-    await harness.until(() => harness.service.context.sync.directory.business("biz-1")?.answerCalls === false);
+    await harness.until(() => harness.service.deps.sync.directory.business("biz-1")?.answerCalls === false);
 
     const answer = await harness.simulator.phones.placeCall({ from: CALLER, to: dedicated, callSid: "CA00000000000000000000000000000004" });
 
@@ -126,7 +132,7 @@ describe("voice webhook (component)", () => {
     expect(answer.webhook.status).toBe(200);
     expect(answer.webhook.body).toContain("<Say>The number you have called is not in service. Goodbye.</Say><Hangup/>");
     expect(harness.logs).toContainEqual(expect.objectContaining({ level: 40, callSid, to: "+19995550123" }));
-    await expect(harness.service.context.db.client.call.count({ where: { callSid } })).resolves.toBe(0);
+    await expect(harness.service.deps.db.client.call.count({ where: { callSid } })).resolves.toBe(0);
   });
 
   it("given a body without CallSid, when posted, then 400 and no crash", async () => {

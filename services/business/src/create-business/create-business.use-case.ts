@@ -1,21 +1,52 @@
 import type { BusinessDeps } from "../business-deps";
+import type { Business } from "../domain/business";
 import { newBusiness } from "../domain/business-defaults";
-import { businessCreatedPayload } from "../domain/event-payloads";
+import { businessCreatedPayload, profileUpdatedPayload } from "../domain/event-payloads";
+import { businessNotFound } from "../errors";
 
 export interface NewOwner {
   userId: string;
   email: string;
+  /** "First Last" from sign-up; the business name's fallback until the owner names the business. */
+  name?: string;
 }
 
 /**
  * Creates the business of a newly registered user and emits BusinessCreated, once: a redelivered
  * event is skipped by processOnce, and a second sign-up event for the same user (another event id)
- * finds the business already there.
+ * finds the business already there. When the owner's first request created it (ensureBusiness),
+ * the sign-up's name is filled in here: the name is what messaging calls the business until it is named.
  */
 export async function createBusiness(deps: BusinessDeps, consumer: string, eventId: string, owner: NewOwner): Promise<void> {
   await deps.db.processOnce(consumer, eventId, async (tx) => {
-    const business = newBusiness({ id: deps.businesses.newId(), userId: owner.userId, ownerEmail: owner.email, at: deps.clock.now() });
+    const business = newBusiness({ id: deps.businesses.newId(), userId: owner.userId, ownerEmail: owner.email, ownerName: owner.name, at: deps.clock.now() });
     const inserted = await deps.businesses.insertIfAbsent(tx, business);
-    if (inserted) tx.append("BusinessCreated", business.id, businessCreatedPayload(business));
+    if (inserted) {
+      tx.append("BusinessCreated", business.id, businessCreatedPayload(business));
+      return;
+    }
+    if (!owner.name) return;
+    const current = await deps.businesses.lockByUserId(tx, owner.userId);
+    if (!current || current.ownerName !== "") return;
+    const updated = await deps.businesses.saveOwner(tx, current.id, { ownerEmail: current.ownerEmail, ownerName: owner.name }, deps.clock.now());
+    tx.append("BusinessProfileUpdated", updated.id, profileUpdatedPayload(updated));
   });
+}
+
+/**
+ * The signed-in user's business, created with the defaults when their sign-up event has not been
+ * projected yet: a user who exists always has a business (read-your-writes after sign-up,
+ * docs/decisions.md). Idempotent: the unique user id decides which insert wins, and only the
+ * winner emits BusinessCreated.
+ */
+export async function ensureBusiness(deps: BusinessDeps, user: { id: string; email: string }): Promise<Business> {
+  const existing = await deps.businesses.findByUserId(user.id);
+  if (existing) return existing;
+  await deps.db.transaction(async (tx) => {
+    const business = newBusiness({ id: deps.businesses.newId(), userId: user.id, ownerEmail: user.email, at: deps.clock.now() });
+    if (await deps.businesses.insertIfAbsent(tx, business)) tx.append("BusinessCreated", business.id, businessCreatedPayload(business));
+  });
+  const created = await deps.businesses.findByUserId(user.id);
+  if (!created) throw businessNotFound();
+  return created;
 }

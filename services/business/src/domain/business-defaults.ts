@@ -1,6 +1,6 @@
 // Defaults of a new business: spec sections 3 and 9.
 
-import { DEFAULT_TIME_ZONE, DEFAULT_WEEKLY_HOURS, DAY_NAMES, type WeeklyHours } from "@rebound/contracts/src/domain";
+import { DEFAULT_TIME_ZONE, DEFAULT_WEEKLY_HOURS, DAY_NAMES, type WeeklyHours } from "@rebound/contracts/domain";
 import type { Business, BusinessProfile, BusinessSettings, NumberView } from "./business";
 
 export const DEFAULT_SMS_MESSAGE = "Thanks for calling! We missed your call but will get back to you soon.";
@@ -11,6 +11,9 @@ export const DEFAULT_SMS_AUTO_REPLY_MESSAGE =
 export const DEFAULT_DUPLICATE_WINDOW_SECONDS = 24 * 60 * 60;
 export const DEFAULT_COUNTRY_CODE = "+1";
 export const DEFAULT_PHONE_NUMBER_COUNTRY = "US";
+/** The calculator's defaults (spec section 2, Calculator): average value 500, close rate 25 %. */
+export const DEFAULT_AVERAGE_CLIENT_VALUE = 500;
+export const DEFAULT_CLOSE_RATE_PERCENT = 25;
 
 function copyHours(hours: Readonly<WeeklyHours>): WeeklyHours {
   const entries = DAY_NAMES.map((day) => [day, { ...hours[day] }] as const);
@@ -35,14 +38,20 @@ export function defaultSettings(): BusinessSettings {
     duplicateWindowSeconds: DEFAULT_DUPLICATE_WINDOW_SECONDS,
     ownerAlertsEnabled: true,
     doNotTextNumbers: [],
+    averageClientValue: DEFAULT_AVERAGE_CLIENT_VALUE,
+    closeRatePercent: DEFAULT_CLOSE_RATE_PERCENT,
+    allowInternationalCallers: false,
+    textLikelySpoofedCallers: false,
+    voiceTextMessage: "",
+    voiceNoTextMessage: "",
+    voiceNoTextAnswer: "say",
   };
 }
 
 /**
- * Sign-up asks for neither the business name nor its phone, so both start empty (not a made-up
- * value such as the owner's name, which would then be texted to callers as if it were the
- * business). The profile route requires them; until then [Business Name] renders as "our team"
- * ("Thanks for calling our team!") through the shared renderer.
+ * Sign-up asks for neither the business name nor its phone, so both start empty. Until the owner
+ * fills them, messaging names the business by the owner's name (BusinessProfile.owner_name), then
+ * "the business you called" (see docs/decisions.md, issue 18).
  */
 export function emptyProfile(): BusinessProfile {
   return { businessName: "", businessPhone: "", website: "", email: "", emergencyNumber: "" };
@@ -66,7 +75,14 @@ export interface NewBusinessInput {
   id: string;
   userId: string;
   ownerEmail: string;
+  /** The account holder's name from sign-up ("" when identity sent none). */
+  ownerName?: string;
   at: Date;
+}
+
+/** "Ada" + "Owner" => "Ada Owner"; blanks and inner runs of whitespace dropped, at most 100 characters. */
+export function ownerNameOf(firstName: string, lastName: string): string {
+  return `${firstName} ${lastName}`.replace(/\s+/g, " ").trim().slice(0, 100);
 }
 
 export function newBusiness(input: NewBusinessInput): Business {
@@ -74,6 +90,7 @@ export function newBusiness(input: NewBusinessInput): Business {
     id: input.id,
     userId: input.userId,
     ownerEmail: input.ownerEmail,
+    ownerName: input.ownerName ?? "",
     countryCode: DEFAULT_COUNTRY_CODE,
     profile: emptyProfile(),
     settings: defaultSettings(),

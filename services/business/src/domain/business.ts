@@ -1,6 +1,6 @@
 // The business of one owner (spec section 3, `businesses`), as the rest of the service sees it.
 
-import type { WeeklyHours } from "@rebound/contracts/src/domain";
+import type { WeeklyHours } from "@rebound/contracts/domain";
 
 /** Who the business is; fills [Business Name], [WEBSITE], [EMAIL] and [EMERGENCY_NUMBER]. */
 export interface BusinessProfile {
@@ -32,7 +32,27 @@ export interface BusinessSettings {
   ownerAlertsEnabled: boolean;
   /** E.164 numbers never texted, e.g. the owner's own mobile. */
   doNotTextNumbers: string[];
+  /** The revenue estimate's inputs (the calculator's): a new client's average value in whole USD... */
+  averageClientValue: number;
+  /** ...and the percent of callers who become clients (0-100). */
+  closeRatePercent: number;
+  /** Text callers outside the US and Canada (international SMS rates). Off by default. */
+  allowInternationalCallers: boolean;
+  /** Text callers whose caller id failed STIR/SHAKEN (likely spoofed). Off by default. */
+  textLikelySpoofedCallers: boolean;
+  /**
+   * Spoken to a missed caller who may get a text; empty: telephony's neutral default (VOICE_ANSWER_MESSAGE).
+   * Opted-out, capped and repeat callers hear it too: only messaging knows those, after the answer.
+   */
+  voiceTextMessage: string;
+  /** Spoken to a missed caller who will get no text, with voiceNoTextAnswer "say"; empty: telephony's default. */
+  voiceNoTextMessage: string;
+  /** What a caller who will get no text hears: the message, silence (answer and hang up), or <Reject/>. */
+  voiceNoTextAnswer: VoiceNoTextAnswerName;
 }
+
+export const VOICE_NO_TEXT_ANSWERS = ["say", "silence", "reject"] as const;
+export type VoiceNoTextAnswerName = (typeof VOICE_NO_TEXT_ANSWERS)[number];
 
 export type ForwardingTestStatusName = "success" | "failed";
 
@@ -55,6 +75,8 @@ export interface Business {
   userId: string;
   /** The account's e-mail, where owner alerts go; kept in sync from identity events. */
   ownerEmail: string;
+  /** The account holder's first and last name (identity events): [Business Name]'s fallback. */
+  ownerName: string;
   countryCode: string;
   profile: BusinessProfile;
   settings: BusinessSettings;

@@ -1,8 +1,14 @@
 // Business state as the protobuf payloads of the business events (rebound.business.v1).
 
-import { commonV1, timestampFromDate, type EventPayloadInit } from "@rebound/contracts";
-import { DAY_NAMES, type DayName } from "@rebound/contracts/src/domain";
-import type { Business, BusinessSettings } from "./business";
+import { businessV1, commonV1, timestampFromDate, type EventPayloadInit } from "@rebound/contracts";
+import { DAY_NAMES, type DayName } from "@rebound/contracts/domain";
+import type { Business, BusinessSettings, VoiceNoTextAnswerName } from "./business";
+
+const NO_TEXT_ANSWER: Readonly<Record<VoiceNoTextAnswerName, businessV1.VoiceNoTextAnswer>> = {
+  say: businessV1.VoiceNoTextAnswer.SAY,
+  silence: businessV1.VoiceNoTextAnswer.SILENCE,
+  reject: businessV1.VoiceNoTextAnswer.REJECT,
+};
 
 type SettingsInit = NonNullable<EventPayloadInit<"BusinessSettingsUpdated">["settings"]>;
 type ProfileInit = NonNullable<EventPayloadInit<"BusinessProfileUpdated">["profile"]>;
@@ -31,11 +37,18 @@ export function settingsPayload(settings: BusinessSettings): SettingsInit {
     duplicateWindowSeconds: settings.duplicateWindowSeconds,
     ownerAlertsEnabled: settings.ownerAlertsEnabled,
     doNotTextNumbers: [...settings.doNotTextNumbers],
+    averageClientValue: settings.averageClientValue,
+    closeRatePercent: settings.closeRatePercent,
+    allowInternationalCallers: settings.allowInternationalCallers,
+    textLikelySpoofedCallers: settings.textLikelySpoofedCallers,
+    voiceTextMessage: settings.voiceTextMessage,
+    voiceNoTextMessage: settings.voiceNoTextMessage,
+    voiceNoTextAnswer: NO_TEXT_ANSWER[settings.voiceNoTextAnswer],
   };
 }
 
 export function profilePayload(business: Business): ProfileInit {
-  return { ...business.profile, ownerEmail: business.ownerEmail };
+  return { ...business.profile, ownerEmail: business.ownerEmail, ownerName: business.ownerName };
 }
 
 export function businessCreatedPayload(business: Business): EventPayloadInit<"BusinessCreated"> {

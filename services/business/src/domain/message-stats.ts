@@ -1,6 +1,6 @@
 // How long each message is once sent, so the UI can warn before a text costs extra segments.
 
-import { buildPlaceholderValues, countSmsSegments, renderMessage, type SmsEncoding } from "@rebound/contracts/src/domain";
+import { buildPlaceholderValues, countSmsSegments, renderMessage, type SmsEncoding } from "@rebound/contracts/domain";
 import type { BusinessProfile, BusinessSettings } from "./business";
 
 export interface MessageStats {

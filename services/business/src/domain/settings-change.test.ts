@@ -25,6 +25,13 @@ describe("applySettingsChange", () => {
       duplicateWindowSeconds: 0,
       ownerAlertsEnabled: false,
       doNotTextNumbers: ["+442079460958"],
+      averageClientValue: 1500,
+      closeRatePercent: 10,
+      allowInternationalCallers: true,
+      textLikelySpoofedCallers: true,
+      voiceTextMessage: "We will text you.",
+      voiceNoTextMessage: "Please call again.",
+      voiceNoTextAnswer: "reject" as const,
     };
 
     expect(applySettingsChange(current, change)).toEqual(change);

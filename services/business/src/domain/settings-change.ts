@@ -32,6 +32,13 @@ export function applySettingsChange(current: BusinessSettings, change: SettingsC
     duplicateWindowSeconds: defined(change.duplicateWindowSeconds, current.duplicateWindowSeconds),
     ownerAlertsEnabled: defined(change.ownerAlertsEnabled, current.ownerAlertsEnabled),
     doNotTextNumbers: defined(change.doNotTextNumbers, current.doNotTextNumbers),
+    averageClientValue: defined(change.averageClientValue, current.averageClientValue),
+    closeRatePercent: defined(change.closeRatePercent, current.closeRatePercent),
+    allowInternationalCallers: defined(change.allowInternationalCallers, current.allowInternationalCallers),
+    textLikelySpoofedCallers: defined(change.textLikelySpoofedCallers, current.textLikelySpoofedCallers),
+    voiceTextMessage: defined(change.voiceTextMessage, current.voiceTextMessage),
+    voiceNoTextMessage: defined(change.voiceNoTextMessage, current.voiceNoTextMessage),
+    voiceNoTextAnswer: defined(change.voiceNoTextAnswer, current.voiceNoTextAnswer),
   };
 }
 

@@ -7,7 +7,7 @@ import { getBusiness } from "./get-business.use-case";
 /** GET /api/business. */
 export function getBusinessRoute(deps: BusinessDeps): RequestHandler {
   return async (_req, res) => {
-    const business = await getBusiness(deps, currentUser(res).id);
+    const business = await getBusiness(deps, currentUser(res));
     res.json(toBusinessResponse(business, deps.clock.now()));
   };
 }

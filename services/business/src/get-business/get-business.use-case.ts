@@ -1,10 +1,11 @@
 import type { BusinessDeps } from "../business-deps";
+import { ensureBusiness } from "../create-business/create-business.use-case";
 import type { Business } from "../domain/business";
-import { businessNotFound } from "../errors";
 
-/** The signed-in user's business; the user id is the tenant, so no other business is reachable. */
-export async function getBusiness(deps: BusinessDeps, userId: string): Promise<Business> {
-  const business = await deps.businesses.findByUserId(userId);
-  if (!business) throw businessNotFound();
-  return business;
+/**
+ * The signed-in user's business; the user id is the tenant, so no other business is reachable.
+ * A user whose sign-up has not reached this service yet gets the defaults, created now.
+ */
+export async function getBusiness(deps: BusinessDeps, user: { id: string; email: string }): Promise<Business> {
+  return ensureBusiness(deps, user);
 }

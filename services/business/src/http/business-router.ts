@@ -1,5 +1,5 @@
-import { requireUser } from "@rebound/platform";
-import express, { Router } from "express";
+import { jsonBody, requireUser } from "@rebound/platform";
+import { Router } from "express";
 import type { BusinessDeps } from "../business-deps";
 import { getBusinessRoute } from "../get-business/get-business.route";
 import { templatesRoute } from "../templates/templates.route";
@@ -13,7 +13,7 @@ export function createBusinessRouter(deps: BusinessDeps, internalAuthSecret: str
   const router = Router();
   const signedIn = requireUser(internalAuthSecret);
   // Scoped to this service's paths: in standalone every service's router sees every request.
-  router.use("/api/business", express.json({ limit: BODY_LIMIT }));
+  router.use("/api/business", jsonBody({ limit: BODY_LIMIT }));
   router.get("/api/business/templates", signedIn, templatesRoute());
   router.get("/api/business", signedIn, getBusinessRoute(deps));
   router.post("/api/business", signedIn, updateSettingsRoute(deps));

@@ -1,7 +1,7 @@
 // Rows of business.businesses <-> the domain's Business.
 
-import { DAY_NAMES, type DayHours, type WeeklyHours } from "@rebound/contracts/src/domain";
-import type { Business, ForwardingTestStatusName } from "../domain/business";
+import { DAY_NAMES, type DayHours, type WeeklyHours } from "@rebound/contracts/domain";
+import { VOICE_NO_TEXT_ANSWERS, type Business, type ForwardingTestStatusName, type VoiceNoTextAnswerName } from "../domain/business";
 import { defaultSettings } from "../domain/business-defaults";
 import type { Business as BusinessRow, Prisma } from "../generated/prisma/client";
 
@@ -22,6 +22,10 @@ function toWeeklyHours(value: Prisma.JsonValue): WeeklyHours {
   return Object.fromEntries(entries) as WeeklyHours;
 }
 
+function toNoTextAnswer(value: string): VoiceNoTextAnswerName {
+  return (VOICE_NO_TEXT_ANSWERS as readonly string[]).includes(value) ? (value as VoiceNoTextAnswerName) : "say";
+}
+
 function toTestStatus(value: string | null): ForwardingTestStatusName | null {
   return value === "success" || value === "failed" ? value : null;
 }
@@ -31,6 +35,7 @@ export function toBusiness(row: BusinessRow): Business {
     id: row.id,
     userId: row.userId,
     ownerEmail: row.ownerEmail,
+    ownerName: row.ownerName,
     countryCode: row.countryCode,
     profile: {
       businessName: row.businessName,
@@ -52,6 +57,13 @@ export function toBusiness(row: BusinessRow): Business {
       duplicateWindowSeconds: row.duplicateWindowSeconds,
       ownerAlertsEnabled: row.ownerAlertsEnabled,
       doNotTextNumbers: row.doNotTextNumbers,
+      averageClientValue: row.averageClientValue,
+      closeRatePercent: row.closeRatePercent,
+      allowInternationalCallers: row.allowInternationalCallers,
+      textLikelySpoofedCallers: row.textLikelySpoofedCallers,
+      voiceTextMessage: row.voiceTextMessage,
+      voiceNoTextMessage: row.voiceNoTextMessage,
+      voiceNoTextAnswer: toNoTextAnswer(row.voiceNoTextAnswer),
     },
     number: {
       dedicatedNumber: row.dedicatedNumber,
@@ -86,6 +98,7 @@ export function toRow(business: Business): Prisma.BusinessCreateManyInput {
     id: business.id,
     userId: business.userId,
     ownerEmail: business.ownerEmail,
+    ownerName: business.ownerName,
     countryCode: business.countryCode,
     ...business.profile,
     ...settingsColumns(business.settings),

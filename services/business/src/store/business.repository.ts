@@ -47,8 +47,8 @@ export class BusinessRepository {
     return toBusiness(row);
   }
 
-  async saveOwnerEmail(tx: BusinessTx, id: string, ownerEmail: string, at: Date): Promise<Business> {
-    const row = await tx.business.update({ where: { id }, data: { ownerEmail, updatedAt: at } });
+  async saveOwner(tx: BusinessTx, id: string, owner: { ownerEmail: string; ownerName: string }, at: Date): Promise<Business> {
+    const row = await tx.business.update({ where: { id }, data: { ...owner, updatedAt: at } });
     return toBusiness(row);
   }
 

@@ -1,4 +1,4 @@
-import { PLACEHOLDERS, SAMPLE_PLACEHOLDER_VALUES } from "@rebound/contracts/src/domain";
+import { PLACEHOLDERS, SAMPLE_PLACEHOLDER_VALUES } from "@rebound/contracts/domain";
 import type { RequestHandler } from "express";
 import { MESSAGE_TEMPLATES } from "../domain/message-templates";
 

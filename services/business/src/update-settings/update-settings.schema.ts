@@ -8,13 +8,18 @@ import {
   validateWeeklyHours,
   type DayName,
   type WeeklyHours,
-} from "@rebound/contracts/src/domain";
+} from "@rebound/contracts/domain";
 import { z } from "zod";
+import { VOICE_NO_TEXT_ANSWERS } from "../domain/business";
 import { AFTER_HOURS_MESSAGE_REQUIRED, type SettingsChange } from "../domain/settings-change";
 import { booleanField, PHONE_EXAMPLE, phoneNumber, requiredText } from "../http/schema-helpers";
 
 export const MAX_DUPLICATE_WINDOW_HOURS = 720;
 export const MAX_DO_NOT_TEXT_NUMBERS = 50;
+export const MAX_AVERAGE_CLIENT_VALUE = 1_000_000;
+
+const AVERAGE_CLIENT_VALUE_MESSAGE = `Average client value must be a whole number of dollars from 0 to ${MAX_AVERAGE_CLIENT_VALUE.toLocaleString("en-US")}`;
+const CLOSE_RATE_MESSAGE = "Close rate must be a whole percent from 0 to 100";
 
 const label = (day: DayName) => day.charAt(0).toUpperCase() + day.slice(1);
 
@@ -27,6 +32,16 @@ const optionalMessage = (what: string) =>
     .max(MAX_MESSAGE_LENGTH, tooLong(what))
     .nullish()
     .transform((value) => (value === null ? "" : value?.trim()));
+
+export const MAX_VOICE_MESSAGE_LENGTH = 300;
+
+/** A spoken answer: undefined keeps the stored text, null or "" means telephony's default. */
+const voiceMessage = (what: string) =>
+  z
+    .string({ error: `${what} must be text` })
+    .max(MAX_VOICE_MESSAGE_LENGTH, `${what} must be at most ${MAX_VOICE_MESSAGE_LENGTH} characters`)
+    .nullish()
+    .transform((value) => (value === null ? "" : value?.replace(/\s+/g, " ").trim()));
 
 const dayHours = (day: DayName) =>
   z.object(
@@ -90,6 +105,20 @@ export const updateSettingsSchema = z
         .optional(),
       ownerAlertsEnabled: booleanField("Owner alerts must be true or false").optional(),
       doNotTextNumbers: doNotTextNumbers.optional(),
+      averageClientValue: z
+        .number({ error: AVERAGE_CLIENT_VALUE_MESSAGE })
+        .int(AVERAGE_CLIENT_VALUE_MESSAGE)
+        .min(0, AVERAGE_CLIENT_VALUE_MESSAGE)
+        .max(MAX_AVERAGE_CLIENT_VALUE, AVERAGE_CLIENT_VALUE_MESSAGE)
+        .optional(),
+      allowInternationalCallers: booleanField("Texting international callers must be true or false").optional(),
+      textLikelySpoofedCallers: booleanField("Texting likely-spoofed callers must be true or false").optional(),
+      voiceTextMessage: voiceMessage("Voice message when a text follows"),
+      voiceNoTextMessage: voiceMessage("Voice message when no text follows"),
+      voiceNoTextAnswer: z
+        .enum(VOICE_NO_TEXT_ANSWERS, { error: "Answer when no text follows must be say, silence or reject" })
+        .optional(),
+      closeRate: z.number({ error: CLOSE_RATE_MESSAGE }).int(CLOSE_RATE_MESSAGE).min(0, CLOSE_RATE_MESSAGE).max(100, CLOSE_RATE_MESSAGE).optional(),
     },
     { error: "Request body must be a JSON object" },
   )
@@ -101,8 +130,9 @@ export const updateSettingsSchema = z
     when: (payload) => typeof payload.value === "object" && payload.value !== null,
   })
   .transform(
-    ({ customMessage, duplicateWindowHours, ...rest }): SettingsChange => ({
+    ({ customMessage, duplicateWindowHours, closeRate, ...rest }): SettingsChange => ({
       ...rest,
+      closeRatePercent: closeRate,
       smsMessage: customMessage,
       duplicateWindowSeconds: duplicateWindowHours === undefined ? undefined : duplicateWindowHours * 3600,
     }),

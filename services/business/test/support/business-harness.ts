@@ -13,7 +13,7 @@ import {
   type EventType,
 } from "@rebound/contracts";
 import { signInternalUser, startServices, type PlatformRuntime, type RunningServices } from "@rebound/platform";
-import { createTestRuntime, EventRecorder, FakeClock } from "@rebound/platform/src/testing";
+import { createTestRuntime, EventRecorder, FakeClock } from "@rebound/testing";
 import { randomUUID } from "node:crypto";
 import { join } from "node:path";
 import { PrismaClient } from "../../src/generated/prisma/client";

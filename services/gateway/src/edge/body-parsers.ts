@@ -1,3 +1,4 @@
+import { jsonBody } from "@rebound/platform";
 import express, { type Request } from "express";
 import type { IncomingMessage } from "node:http";
 
@@ -10,8 +11,8 @@ const keepRaw = (req: IncomingMessage, _res: unknown, buffer: Buffer) => {
   (req as IncomingMessage & { rawBody?: Buffer }).rawBody = buffer;
 };
 
-/** JSON for /api, with a size limit (413 beyond it). */
-export const apiJsonBody = express.json({ limit: "100kb", verify: keepRaw });
+/** JSON for /api, with a size limit (413 beyond it), valid UTF-8, bounded nesting and safe text (400 otherwise). */
+export const apiJsonBody = jsonBody({ limit: "100kb", verify: keepRaw });
 
 /** Twilio posts form-encoded webhooks; the parsed form is what the signature covers. */
 export const twilioFormBody = express.urlencoded({ extended: false, limit: "64kb", verify: keepRaw });

@@ -8,7 +8,7 @@ export interface RateLimitSetting {
   blockDurationSeconds?: number;
 }
 
-export type RateLimitName = "loginEmail" | "loginIp" | "register" | "forgotPasswordIp" | "forgotPasswordEmail" | "resendVerification" | "webhookIp";
+export type RateLimitName = "loginEmail" | "loginIp" | "loginFailureIp" | "lockedLoginEmail" | "register" | "forgotPasswordIp" | "forgotPasswordEmail" | "resendVerification" | "webhookIp";
 
 /**
  * Per e-mail, a login is blocked for 15 minutes after 10 attempts in 15 minutes, so
@@ -18,6 +18,10 @@ export type RateLimitName = "loginEmail" | "loginIp" | "register" | "forgotPassw
 export const DEFAULT_RATE_LIMITS: Record<RateLimitName, RateLimitSetting> = {
   loginEmail: { points: 10, durationSeconds: 15 * 60, blockDurationSeconds: 15 * 60 },
   loginIp: { points: 100, durationSeconds: 15 * 60, blockDurationSeconds: 60 * 60 },
+  // Wrong passwords per IP (any account): an IP with none may still try a locked account (the owner's way in).
+  loginFailureIp: { points: 1_000, durationSeconds: 15 * 60 },
+  // Such tries per locked account, so many clean IPs do not reopen guessing.
+  lockedLoginEmail: { points: 5, durationSeconds: 15 * 60 },
   register: { points: 10, durationSeconds: 60 * 60 },
   forgotPasswordIp: { points: 20, durationSeconds: 60 * 60 },
   forgotPasswordEmail: { points: 3, durationSeconds: 60 * 60 },

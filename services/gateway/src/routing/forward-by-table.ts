@@ -1,7 +1,7 @@
 import type { RequestHandler } from "express";
 import { AppError, type Logger } from "@rebound/platform";
 import { createHttpProxy, type Forward } from "./http-proxy";
-import { matchRoute, SERVICE_NAMES, type ServiceName } from "./route-table";
+import { DEFAULT_PROXY_TIMEOUT_MS, matchRoute, SERVICE_NAMES, type ServiceName } from "./route-table";
 
 export type Upstreams = Partial<Record<ServiceName, string>>;
 
@@ -22,6 +22,6 @@ export function forwardByTable(upstreams: Upstreams | undefined, logger: Logger)
     if (!route) return next();
     const proxy = proxies.get(route.service);
     if (!proxy) return next(new AppError("UNAVAILABLE", "Service temporarily unavailable. Please try again."));
-    proxy(req, res, next);
+    proxy(req, res, next, route.timeoutMs ?? DEFAULT_PROXY_TIMEOUT_MS);
   };
 }

@@ -5,9 +5,9 @@ import { AppError, type Logger } from "@rebound/platform";
 import { rawBodyOf } from "../edge/body-parsers";
 
 const HOP_BY_HOP = new Set(["connection", "keep-alive", "proxy-authenticate", "proxy-authorization", "te", "trailer", "transfer-encoding", "upgrade", "host", "content-length"]);
-const TIMEOUT_MS = 30_000;
 
-export type Forward = (req: Request, res: Response, next: NextFunction) => void;
+/** Forwards one request; `timeoutMs` is how long the upstream may take to answer. */
+export type Forward = (req: Request, res: Response, next: NextFunction, timeoutMs: number) => void;
 
 /**
  * A small reverse proxy on node:http with keep-alive agents. The gateway has often
@@ -20,7 +20,7 @@ export function createHttpProxy(baseUrl: string, logger: Logger): Forward {
   const agent = secure ? new HttpsAgent({ keepAlive: true, maxSockets: 256 }) : new HttpAgent({ keepAlive: true, maxSockets: 256 });
   const send = secure ? httpsRequest : httpRequest;
 
-  return (req, res, next) => {
+  return (req, res, next, timeoutMs) => {
     const raw = rawBodyOf(req);
     const headers = forwardedHeaders(req, res);
     if (raw) headers["content-length"] = String(raw.length);
@@ -28,7 +28,7 @@ export function createHttpProxy(baseUrl: string, logger: Logger): Forward {
     else if (req.headers["transfer-encoding"]) headers["transfer-encoding"] = req.headers["transfer-encoding"];
 
     const upstream = send(
-      { protocol: target.protocol, hostname: target.hostname, port: target.port, method: req.method, path: req.originalUrl, headers, agent, timeout: TIMEOUT_MS },
+      { protocol: target.protocol, hostname: target.hostname, port: target.port, method: req.method, path: req.originalUrl, headers, agent, timeout: timeoutMs },
       (response) => {
         res.status(response.statusCode ?? 502);
         for (const [name, value] of Object.entries(response.headers)) {
@@ -37,9 +37,9 @@ export function createHttpProxy(baseUrl: string, logger: Logger): Forward {
         response.pipe(res);
       },
     );
-    upstream.on("timeout", () => upstream.destroy(new Error(`upstream timeout after ${TIMEOUT_MS} ms`)));
+    upstream.on("timeout", () => upstream.destroy(new Error(`upstream timeout after ${timeoutMs} ms`)));
     upstream.on("error", (error) => {
-      logger.warn({ err: error, upstream: baseUrl, path: req.path }, "upstream request failed");
+      logger.warn({ err: error, upstream: baseUrl, path: req.originalUrl.split("?")[0] }, "upstream request failed");
       if (!res.headersSent) next(new AppError("UPSTREAM_FAILED", "Service temporarily unavailable. Please try again."));
       else res.destroy();
     });

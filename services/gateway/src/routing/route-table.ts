@@ -10,7 +10,19 @@ export interface Route {
   public?: boolean;
   /** Signed Twilio webhook: X-Twilio-Signature is verified before it is forwarded. */
   twilio?: boolean;
+  /** Proxy timeout in distributed mode when the default (DEFAULT_PROXY_TIMEOUT_MS) is too short for the route. */
+  timeoutMs?: number;
 }
+
+/** How long the gateway waits for a service's answer in distributed mode. */
+export const DEFAULT_PROXY_TIMEOUT_MS = 30_000;
+
+/**
+ * The forwarding test answers when the test call ends: it rings up to
+ * FORWARDING_TEST_RING_SECONDS (default 35) and waits up to FORWARDING_TEST_WINDOW_SECONDS
+ * (default 45, at most 120) for the outcome, so the proxy waits longer than the largest window.
+ */
+export const FORWARDING_TEST_PROXY_TIMEOUT_MS = 130_000;
 
 /**
  * Every public path of the spec (section 7) and its owning service. The gateway's
@@ -25,13 +37,17 @@ export const ROUTE_TABLE: readonly Route[] = [
   { prefix: "/api/user", service: "identity" },
   { prefix: "/api/business", service: "business" },
   { prefix: "/api/phone-numbers", service: "telephony" },
-  { prefix: "/api/test/call-forwarding", service: "telephony" },
+  { prefix: "/api/test/call-forwarding", service: "telephony", timeoutMs: FORWARDING_TEST_PROXY_TIMEOUT_MS },
+  // The local payment provider's card form (Stripe.js's part): used on sign-up, before the account exists.
+  { prefix: "/api/billing/local", service: "billing", public: true },
   { prefix: "/api/billing", service: "billing" },
   // The sign-up page asks for the payment setup before the account exists.
   { prefix: "/api/create-payment-intent", service: "billing", public: true },
   { prefix: "/api/create-subscription", service: "billing" },
   { prefix: "/api/analytics", service: "analytics" },
   { prefix: "/webhooks/twilio/voice", service: "telephony", public: true, twilio: true },
+  // The outcome of a forwarding test call (and of other calls telephony places).
+  { prefix: "/webhooks/twilio/call-status", service: "telephony", public: true, twilio: true },
   { prefix: "/webhooks/twilio/sms", service: "messaging", public: true, twilio: true },
   { prefix: "/webhooks/twilio/status", service: "messaging", public: true, twilio: true },
   { prefix: "/webhooks/stripe", service: "billing", public: true },

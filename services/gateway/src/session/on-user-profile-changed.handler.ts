@@ -1,13 +1,13 @@
 import type { ConsumerDefinition } from "@rebound/platform";
-import type { SessionRepository } from "../store/session.repository";
+import type { GatewayDeps } from "../gateway-deps";
 
 /** Sessions carry the user's e-mail to services; a changed address is copied into them (idempotent). */
-export function sessionEmailConsumer(sessions: SessionRepository): ConsumerDefinition {
+export function onUserProfileChangedHandler(deps: GatewayDeps): ConsumerDefinition {
   return {
     group: "gateway.sessions",
     handlers: {
       UserProfileChanged: async (event) => {
-        await sessions.updateUserEmail(event.payload.userId, event.payload.email);
+        await deps.sessions.updateUserEmail(event.payload.userId, event.payload.email);
       },
     },
   };

@@ -1,7 +1,7 @@
 import { billingV1, billingFrequencyFromName, billingFrequencyName, planFromName, planName } from "@rebound/contracts";
 
 /** Every plan starts with a 14-day trial (spec section 9). */
-export const TRIAL_DAYS = 14;
+import { TRIAL_DAYS } from "@rebound/contracts/domain";
 
 /**
  * Until billing reports the subscription, the user's trial ends 14 days after

@@ -1,7 +1,7 @@
 import { unauthenticated } from "@rebound/platform";
 import { normalizeEmail, toUserView, type UserView } from "../domain/user";
-import type { LoginInput } from "../http/request-schemas";
-import type { IdentityContext } from "../identity-context";
+import type { LoginInput } from "./login.schema";
+import type { IdentityDeps } from "../identity-deps";
 
 export const INVALID_CREDENTIALS = "Invalid email or password";
 
@@ -10,13 +10,13 @@ export const INVALID_CREDENTIALS = "Invalid email or password";
  * password get the same answer after the same argon2 work, so neither the message
  * nor the timing tells whether an account exists.
  */
-export async function login(ctx: IdentityContext, input: LoginInput): Promise<UserView> {
-  const user = await ctx.users.findByEmail(normalizeEmail(input.email));
+export async function login(deps: IdentityDeps, input: LoginInput): Promise<UserView> {
+  const user = await deps.users.findByEmail(normalizeEmail(input.email));
   if (!user) {
-    await ctx.hasher.verifyNothing(input.password);
+    await deps.hasher.verifyNothing(input.password);
     throw unauthenticated(INVALID_CREDENTIALS);
   }
-  const valid = await ctx.hasher.verify(user.passwordHash, input.password);
+  const valid = await deps.hasher.verify(user.passwordHash, input.password);
   if (!valid || !user.isActive) throw unauthenticated(INVALID_CREDENTIALS);
   return toUserView(user);
 }

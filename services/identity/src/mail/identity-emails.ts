@@ -28,3 +28,17 @@ export function passwordResetEmail(to: string, firstName: string | null, link: s
     footnote: "This link is valid for 1 hour and can be used once. If you did not ask for a password reset, you can ignore this email: your password stays the same.",
   });
 }
+
+/** To the old address when the account's e-mail changes: the owner learns of a takeover attempt. */
+export function emailChangedNotice(to: string, firstName: string | null, newEmail: string, forgotPasswordLink: string): MailMessage {
+  return message(to, "Your Rebound email address was changed", {
+    preheader: `Your Rebound account now uses ${newEmail}.`,
+    greeting: greeting(firstName),
+    paragraphs: [
+      `The email address of your Rebound account was changed from ${to} to ${newEmail}.`,
+      "If you made this change, there is nothing to do. If you did not, reset your password now and contact support: someone may have access to your account.",
+    ],
+    button: { label: "Reset password", url: forgotPasswordLink },
+    footnote: "You receive this notice at your previous address so that a change you did not make cannot go unnoticed.",
+  });
+}

@@ -1,10 +1,10 @@
 import { unauthenticated } from "@rebound/platform";
 import { toUserView, type UserView } from "../domain/user";
-import type { IdentityContext } from "../identity-context";
+import type { IdentityDeps } from "../identity-deps";
 
 /** The signed-in user; a deleted or deactivated account counts as signed out. */
-export async function currentUserView(ctx: IdentityContext, userId: string): Promise<UserView> {
-  const user = await ctx.users.findById(userId);
+export async function currentUserView(deps: IdentityDeps, userId: string): Promise<UserView> {
+  const user = await deps.users.findById(userId);
   if (!user?.isActive) throw unauthenticated();
   return toUserView(user);
 }

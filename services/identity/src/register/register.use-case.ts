@@ -4,21 +4,21 @@ import { conflict } from "@rebound/platform";
 import { storedFrequencyName, storedPlanName, trialEndsAt } from "../domain/subscription";
 import { expiresAt, VERIFICATION_TTL_MS } from "../domain/tokens";
 import { normalizeEmail, toUserView, type UserView } from "../domain/user";
-import type { RegisterInput } from "../http/request-schemas";
-import type { IdentityContext } from "../identity-context";
+import type { RegisterInput } from "./register.schema";
+import type { IdentityDeps } from "../identity-deps";
 import { verificationEmail } from "../mail/identity-emails";
 import { issueToken } from "../security/tokens";
 import { EMAIL_TAKEN } from "../store/user.repository";
 
 /** Creates the account (trial on the chosen plan), emits UserRegistered for billing and business, sends the verification e-mail. */
-export async function register(ctx: IdentityContext, input: RegisterInput): Promise<UserView> {
+export async function register(deps: IdentityDeps, input: RegisterInput): Promise<UserView> {
   const email = normalizeEmail(input.email);
-  if (await ctx.users.findByEmail(email)) throw conflict(EMAIL_TAKEN);
-  const passwordHash = await ctx.hasher.hash(input.password);
+  if (await deps.users.findByEmail(email)) throw conflict(EMAIL_TAKEN);
+  const passwordHash = await deps.hasher.hash(input.password);
   const verification = issueToken();
-  const now = ctx.clock.now();
-  const user = await ctx.db.transaction(async (tx) => {
-    const created = await ctx.users.insert(tx, {
+  const now = deps.clock.now();
+  const user = await deps.db.transaction(async (tx) => {
+    const created = await deps.users.insert(tx, {
       id: randomUUID(),
       email,
       passwordHash,
@@ -44,6 +44,6 @@ export async function register(ctx: IdentityContext, input: RegisterInput): Prom
     });
     return created;
   });
-  ctx.mail.sendInBackground(verificationEmail(user.email, user.firstName, ctx.links.verifyEmail(verification.token)));
+  deps.mail.sendInBackground(verificationEmail(user.email, user.firstName, deps.links.verifyEmail(verification.token)));
   return toUserView(user);
 }

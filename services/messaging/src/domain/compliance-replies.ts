@@ -1,9 +1,9 @@
 // The replies to keywords: short, naming the business, telling how to stop (carrier rules).
-import type { DispatchProfile } from "./dispatch-config";
+import { businessNameOf, UNNAMED_BUSINESS, type DispatchProfile } from "./dispatch-config";
 
+/** The business name, else the owner's name, else "The business you called": never empty. */
 function nameOf(profile: DispatchProfile | undefined): string {
-  const name = profile?.businessName.replace(/\s+/g, " ").trim() ?? "";
-  return name === "" ? "This business" : name;
+  return businessNameOf(profile) || UNNAMED_BUSINESS;
 }
 
 export function optOutConfirmation(profile: DispatchProfile | undefined): string {

@@ -1,6 +1,6 @@
 // Business event payloads -> the dispatch config the decision reads.
 import { type businessV1, commonV1 } from "@rebound/contracts";
-import { DAY_NAMES, DEFAULT_TIME_ZONE, DEFAULT_WEEKLY_HOURS, type DayName, type WeeklyHours } from "@rebound/contracts/src/domain";
+import { DAY_NAMES, DEFAULT_TIME_ZONE, DEFAULT_WEEKLY_HOURS, type DayName, type WeeklyHours } from "@rebound/contracts/domain";
 import {
   DEFAULT_AFTER_HOURS_MESSAGE,
   DEFAULT_SMS_AUTO_REPLY_MESSAGE,
@@ -56,6 +56,8 @@ export function toDispatchSettings(settings: businessV1.BusinessSettings | undef
     duplicateWindowSeconds: settings?.duplicateWindowSeconds ?? 0,
     ownerAlertsEnabled: settings?.ownerAlertsEnabled ?? false,
     doNotTextNumbers: [...(settings?.doNotTextNumbers ?? [])],
+    allowInternationalCallers: settings?.allowInternationalCallers ?? false,
+    textLikelySpoofedCallers: settings?.textLikelySpoofedCallers ?? false,
   };
 }
 
@@ -67,5 +69,6 @@ export function toDispatchProfile(profile: businessV1.BusinessProfile | undefine
     email: profile?.email ?? "",
     emergencyNumber: profile?.emergencyNumber ?? "",
     ownerEmail: profile?.ownerEmail ?? "",
+    ownerName: profile?.ownerName ?? "",
   };
 }

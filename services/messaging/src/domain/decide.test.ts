@@ -1,4 +1,4 @@
-import { DEFAULT_WEEKLY_HOURS } from "@rebound/contracts/src/domain";
+import { DEFAULT_WEEKLY_HOURS } from "@rebound/contracts/domain";
 import { decide, type DispatchState, type MissedCall } from "./decide";
 import { DEFAULT_SUBSCRIPTION, type DispatchProfile, type DispatchSettings } from "./dispatch-config";
 
@@ -17,6 +17,8 @@ const settings = (overrides: Partial<DispatchSettings> = {}): DispatchSettings =
   duplicateWindowSeconds: 86_400,
   ownerAlertsEnabled: true,
   doNotTextNumbers: [],
+  allowInternationalCallers: false,
+  textLikelySpoofedCallers: false,
   ...overrides,
 });
 
@@ -27,6 +29,7 @@ const profile: DispatchProfile = {
   email: "",
   emergencyNumber: "",
   ownerEmail: "owner@acme.example",
+  ownerName: "Ada Owner",
 };
 
 const call: MissedCall = { callId: "c1", callerNumber: "+15551230001", dedicatedNumber: "+15557770001" };
@@ -87,7 +90,7 @@ describe("decide", () => {
   });
 
   it("suppresses calls from the business's own phone and from the dedicated number itself", () => {
-    expect(decide(state(), { ...call, callerNumber: "15550001111" }, MONDAY_10AM_NEW_YORK)).toEqual({ type: "suppress", reason: "own_number" });
+    expect(decide(state(), { ...call, callerNumber: "+15550001111" }, MONDAY_10AM_NEW_YORK)).toEqual({ type: "suppress", reason: "own_number" });
     expect(decide(state(), { ...call, callerNumber: call.dedicatedNumber }, MONDAY_10AM_NEW_YORK)).toEqual({
       type: "suppress",
       reason: "own_number",
@@ -112,5 +115,56 @@ describe("decide", () => {
       type: "suppress",
       reason: "duplicate_window",
     });
+  });
+});
+
+describe("decide: who called (issue 18)", () => {
+  const WITHHELD = ["+266696687", "+7378742833", "+86282452253", "+8656696", "+2562533", "Anonymous", "restricted", "UNKNOWN", "Private", "Unavailable", ""];
+
+  it.each(WITHHELD)("never texts a withheld caller id (%j), even with every owner switch on", (from) => {
+    const given = state({}, { allowInternationalCallers: true, textLikelySpoofedCallers: true });
+    expect(decide(given, { ...call, callerNumber: from }, MONDAY_10AM_NEW_YORK)).toEqual({ type: "suppress", reason: "withheld_caller_id" });
+  });
+
+  it.each<[string, string, string | undefined, Partial<DispatchSettings>, string]>([
+    ["UK mobile, owner default", "+447700900123", undefined, {}, "international"],
+    ["Mexican mobile, owner default", "+5215512345678", undefined, {}, "international"],
+    ["+1 876 Jamaica, owner default", "+18765551234", undefined, {}, "international"],
+    ["UK mobile, international allowed", "+447700900123", undefined, { allowInternationalCallers: true }, "send"],
+    ["US caller, STIR failed A", "+15551230001", "TN-Validation-Failed-A", {}, "likely_spoofed"],
+    ["US caller, STIR failed C", "+15551230001", "TN-Validation-Failed-C", {}, "likely_spoofed"],
+    ["US caller, STIR failed, owner texts spoofed callers", "+15551230001", "TN-Validation-Failed-A", { textLikelySpoofedCallers: true }, "send"],
+    ["US caller, STIR passed", "+15551230001", "TN-Validation-Passed-A", {}, "send"],
+    ["US caller, No-TN-Validation", "+15551230001", "No-TN-Validation", {}, "send"],
+    ["Canadian caller", "+14165550123", undefined, {}, "send"],
+    ["UK, allowed, STIR failed", "+447700900123", "TN-Validation-Failed-B", { allowInternationalCallers: true }, "likely_spoofed"],
+  ])("%s: %s", (_name, from, stirVerstat, settingsOverrides, expected) => {
+    const decision = decide(state({}, settingsOverrides), { ...call, callerNumber: from, stirVerstat }, MONDAY_10AM_NEW_YORK);
+    expect(decision.type === "send" ? "send" : decision.reason).toBe(expected);
+  });
+
+  it("checks automation and subscription before the caller's country, and opt-out after it", () => {
+    const uk = { ...call, callerNumber: "+447700900123" };
+    expect(decide(state({}, { isActive: false }), uk, MONDAY_10AM_NEW_YORK)).toEqual({ type: "suppress", reason: "inactive" });
+    expect(decide(state({ optedOut: true }), uk, MONDAY_10AM_NEW_YORK)).toEqual({ type: "suppress", reason: "international" });
+  });
+
+  it.each<[DispatchState["lineType"], string]>([
+    ["landline", "landline"],
+    ["mobile", "send"],
+    ["voip", "send"],
+    ["other", "send"],
+    [undefined, "send"],
+  ])("with the caller's line type %s, decides %s", (lineType, expected) => {
+    const decision = decide(state({ lineType }), call, MONDAY_10AM_NEW_YORK);
+    expect(decision.type === "send" ? "send" : decision.reason).toBe(expected);
+  });
+
+  it("names the business by the owner's name until the business has one", () => {
+    const unnamed = state();
+    unnamed.business = { ...unnamed.business!, profile: { ...profile, businessName: " " } };
+    expect(decide(unnamed, call, MONDAY_10AM_NEW_YORK)).toEqual({ type: "send", kind: "missed_call", body: "Thanks for calling Ada Owner! Visit acme.example." });
+    unnamed.business.profile = { ...profile, businessName: "", ownerName: "" };
+    expect(decide(unnamed, call, MONDAY_10AM_NEW_YORK)).toEqual({ type: "send", kind: "missed_call", body: "Thanks for calling our team! Visit acme.example." });
   });
 });

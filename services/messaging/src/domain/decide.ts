@@ -1,8 +1,9 @@
 // What to do with a missed call: text the caller (which message) or not (why).
 // Pure: the read model's view of the business and caller, the call, and the instant.
 import { PLAN_MONTHLY_CAP } from "@rebound/contracts";
-import { buildPlaceholderValues, isOpenAt, renderMessage, type PlaceholderValues } from "@rebound/contracts/src/domain";
+import { buildPlaceholderValues, isOpenAt, renderMessage, type PlaceholderValues } from "@rebound/contracts/domain";
 import {
+  businessNameOf,
   DEFAULT_AFTER_HOURS_MESSAGE,
   DEFAULT_SMS_MESSAGE,
   duplicateWindowMs,
@@ -11,14 +12,20 @@ import {
   type DispatchSettings,
   type SubscriptionView,
 } from "./dispatch-config";
-import { sameNumber } from "./phone-number";
+import { classifyCaller, samePhoneNumber, screenCaller } from "@rebound/contracts/domain";
 
 export interface MissedCall {
   callId: string;
+  /** Twilio's From as received: a number, or a withheld caller id (classified by screenCaller). */
   callerNumber: string;
   /** The dedicated number the call was forwarded to: the sender of the text. */
   dedicatedNumber: string;
+  /** Twilio's StirVerstat (STIR/SHAKEN); absent or empty when Twilio sent none. */
+  stirVerstat?: string;
 }
+
+/** The line type lookup's answer (TWILIO_LOOKUP_ENABLED); undefined when not looked up (off, timed out, failed). */
+export type LineTypeName = "mobile" | "landline" | "voip" | "other";
 
 /** The read model's answers for one business and caller. */
 export interface DispatchState {
@@ -28,16 +35,22 @@ export interface DispatchState {
   /** Missed calls texted this calendar month (the business's time zone). */
   textedThisMonth: number;
   lastTextedAt?: Date;
+  /** The caller's line type when it was looked up; only "landline" stops a text. */
+  lineType?: LineTypeName;
 }
 
 export const SUPPRESSION_REASONS = [
   "unknown_business",
+  "withheld_caller_id",
   "own_number",
   "inactive",
   "no_subscription",
+  "international",
+  "likely_spoofed",
   "opted_out",
   "cap_reached",
   "duplicate_window",
+  "landline",
 ] as const;
 export type SuppressionReasonName = (typeof SUPPRESSION_REASONS)[number];
 
@@ -61,7 +74,7 @@ export function monthlyCap(subscription: SubscriptionView): number {
 export function placeholderValues(settings: DispatchSettings, profile: DispatchProfile | undefined, now: Date): PlaceholderValues {
   return buildPlaceholderValues(
     {
-      businessName: profile?.businessName,
+      businessName: businessNameOf(profile),
       website: profile?.website,
       email: profile?.email,
       emergencyNumber: profile?.emergencyNumber,
@@ -74,7 +87,7 @@ export function placeholderValues(settings: DispatchSettings, profile: DispatchP
 
 export function isOwnNumber(caller: string, dedicatedNumber: string, settings: DispatchSettings, profile?: DispatchProfile): boolean {
   const own = [dedicatedNumber, profile?.businessPhone ?? "", ...settings.doNotTextNumbers];
-  return own.some((number) => sameNumber(caller, number));
+  return own.some((number) => samePhoneNumber(caller, number));
 }
 
 /**
@@ -93,16 +106,28 @@ export function chooseMessage(settings: DispatchSettings, profile: DispatchProfi
   return { kind, body };
 }
 
+/**
+ * The rules, in the order they are checked: unknown business; a withheld caller id (never
+ * texted); the business's own numbers; automation off; no usable subscription; an international
+ * caller the owner does not text; a failed STIR/SHAKEN check the owner does not text; opted out;
+ * the monthly cap; the duplicate window; a landline (only when the line type was looked up).
+ * The caller-id rules are contracts' screenCaller, which telephony's voice answer foresees.
+ */
 export function decide(state: DispatchState, call: MissedCall, now: Date): DispatchDecision {
   const settings = state.business?.settings;
   if (!state.business || !settings) return suppress("unknown_business");
+  const caller = classifyCaller(call.callerNumber, call.stirVerstat);
+  if (caller.kind === "withheld") return suppress("withheld_caller_id");
   if (isOwnNumber(call.callerNumber, call.dedicatedNumber, settings, state.business.profile)) return suppress("own_number");
   if (!settings.isActive) return suppress("inactive");
   if (!isUsableSubscription(state.subscription)) return suppress("no_subscription");
+  const screened = screenCaller(caller, { allowInternational: settings.allowInternationalCallers, textLikelySpoofed: settings.textLikelySpoofedCallers });
+  if (screened) return suppress(screened);
   if (state.optedOut) return suppress("opted_out");
   if (state.textedThisMonth >= monthlyCap(state.subscription)) return suppress("cap_reached");
   if (state.lastTextedAt && now.getTime() - state.lastTextedAt.getTime() < duplicateWindowMs(settings)) {
     return suppress("duplicate_window");
   }
+  if (state.lineType === "landline") return suppress("landline");
   return { type: "send", ...chooseMessage(settings, state.business.profile, now) };
 }

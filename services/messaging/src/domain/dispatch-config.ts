@@ -1,6 +1,6 @@
 // The dispatch config read model as the pure decision code sees it: plain data, no I/O.
 import type { PlanName } from "@rebound/contracts";
-import type { WeeklyHours } from "@rebound/contracts/src/domain";
+import type { WeeklyHours } from "@rebound/contracts/domain";
 
 export interface DispatchSettings {
   smsMessage: string;
@@ -16,6 +16,10 @@ export interface DispatchSettings {
   ownerAlertsEnabled: boolean;
   /** E.164 numbers never texted (the owner's own mobile ...). */
   doNotTextNumbers: string[];
+  /** Text callers outside the US and Canada (off: SmsSuppressed international). */
+  allowInternationalCallers: boolean;
+  /** Text callers whose caller id failed STIR/SHAKEN (off: SmsSuppressed likely_spoofed). */
+  textLikelySpoofedCallers: boolean;
 }
 
 export interface DispatchProfile {
@@ -26,6 +30,17 @@ export interface DispatchProfile {
   email: string;
   emergencyNumber: string;
   ownerEmail: string;
+  /** The account holder's name: the business name's fallback until the owner names the business. */
+  ownerName: string;
+}
+
+/** What a compliance reply calls a business with neither a name nor an owner's name. */
+export const UNNAMED_BUSINESS = "The business you called";
+
+/** The business name texted to callers: the profile's name, else the owner's name, else "" (unknown). */
+export function businessNameOf(profile: DispatchProfile | undefined): string {
+  const clean = (value: string | undefined) => (value ?? "").replace(/\s+/g, " ").trim();
+  return clean(profile?.businessName) || clean(profile?.ownerName);
 }
 
 /** One business as the read model holds it; parts stay undefined until their event arrived. */

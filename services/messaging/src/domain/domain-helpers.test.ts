@@ -1,7 +1,7 @@
 import { classifyInbound } from "./inbound-keyword";
 import { advancesAcceptedSms, canMove, fromProviderStatus, isTerminal, statusesBefore } from "./sms-status";
 import { usageMonth } from "./usage-month";
-import { backoffDelay, mayHaveReachedProvider } from "./send-retry";
+import { isRetryable, mayHaveReachedProvider } from "./send-retry";
 import { TelephonyProviderError } from "@rebound/platform";
 import { messageTwiml } from "./twiml";
 import { ownerAlertEmail } from "./owner-alert-email";
@@ -50,12 +50,14 @@ describe("usageMonth", () => {
 });
 
 describe("send retry", () => {
-  const policy = { maxAttempts: 4, baseDelayMs: 100, maxDelayMs: 1_000 };
-  it("backs off exponentially with jitter, up to the maximum", () => {
-    expect(backoffDelay(policy, 1, 0)).toBe(50);
-    expect(backoffDelay(policy, 1, 0.999)).toBe(100);
-    expect(backoffDelay(policy, 3, 0.999)).toBe(400);
-    expect(backoffDelay(policy, 10, 0.999)).toBe(1_000);
+  it("retries transient failures and never the carrier's opt-out", () => {
+    const optedOut = new TelephonyProviderError("unsubscribed", { httpStatus: 400, code: "21610", retryable: true });
+    const busy = new TelephonyProviderError("slow down", { httpStatus: 429, retryable: true });
+    const invalid = new TelephonyProviderError("bad number", { httpStatus: 400, code: "21211", retryable: false });
+    expect(isRetryable({ type: "provider", error: optedOut })).toBe(false);
+    expect(isRetryable({ type: "provider", error: busy })).toBe(true);
+    expect(isRetryable({ type: "provider", error: invalid })).toBe(false);
+    expect(isRetryable({ type: "unknown", message: "timeout" })).toBe(true);
   });
 
   it("checks with the provider before retrying only when the send may have gone through", () => {
@@ -86,5 +88,17 @@ describe("replies and e-mails", () => {
     expect(email.html).toContain("A&amp;B &lt;Repairs&gt;");
     expect(email.html).toContain("Hi &lt;there&gt;");
     expect(email.html).not.toContain("<Repairs>");
+  });
+
+  it.each(["+266696687", "Anonymous", ""])("shows a withheld caller id (%j) as Caller ID withheld in the owner alert", (callerNumber) => {
+    const email = ownerAlertEmail({
+      businessName: "Acme",
+      timeZone: "America/New_York",
+      calls: [{ callerNumber, message: "Hi", textedAt: new Date("2026-01-05T15:00:00Z") }],
+      dashboardUrl: "http://localhost:3000/dashboard",
+    });
+    expect(email.subject).toBe("Rebound: missed call from Caller ID withheld texted back");
+    expect(email.text).toContain("- Caller ID withheld at Jan 5, 2026");
+    expect(email.html).toContain("<strong>Caller ID withheld</strong>");
   });
 });

@@ -21,6 +21,14 @@ export function suppressionReasonEnum(reason: SuppressionReasonName): messagingV
       return messagingV1.SuppressionReason.CAP_REACHED;
     case "duplicate_window":
       return messagingV1.SuppressionReason.DUPLICATE_WINDOW;
+    case "withheld_caller_id":
+      return messagingV1.SuppressionReason.WITHHELD_CALLER_ID;
+    case "international":
+      return messagingV1.SuppressionReason.INTERNATIONAL;
+    case "likely_spoofed":
+      return messagingV1.SuppressionReason.LIKELY_SPOOFED;
+    case "landline":
+      return messagingV1.SuppressionReason.LANDLINE;
     default: {
       const unexpected: never = reason;
       throw new Error(`unknown suppression reason ${String(unexpected)}`);

@@ -1,7 +1,7 @@
 // What the business answers to an inbound SMS. Keywords always get their compliance
 // answer; anything else gets the auto-reply when it is on, at most once per window per
 // sender, and never to an opted-out sender or the business's own numbers.
-import { renderMessage } from "@rebound/contracts/src/domain";
+import { renderMessage } from "@rebound/contracts/domain";
 import { isOwnNumber, placeholderValues } from "./decide";
 import { duplicateWindowMs, type BusinessConfig } from "./dispatch-config";
 import { helpReply, optInConfirmation, optOutConfirmation } from "./compliance-replies";

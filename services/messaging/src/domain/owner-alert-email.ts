@@ -1,4 +1,10 @@
 // The owner's alert e-mail: the missed calls Rebound texted back since the last one.
+import { isWithheldCallerId, WITHHELD_CALLER_LABEL } from "@rebound/contracts/domain";
+
+/** A withheld caller id reads "Caller ID withheld", never as a made-up number (+266696687). */
+function who(callerNumber: string): string {
+  return isWithheldCallerId(callerNumber) ? WITHHELD_CALLER_LABEL : callerNumber;
+}
 
 export interface TextedCall {
   callerNumber: string;
@@ -33,14 +39,14 @@ export function ownerAlertEmail(input: OwnerAlertInput): RenderedEmail {
   const name = input.businessName.trim() || "your business";
   const subject =
     count === 1
-      ? `Rebound: missed call from ${input.calls[0]?.callerNumber ?? ""} texted back`
+      ? `Rebound: missed call from ${who(input.calls[0]?.callerNumber ?? "")} texted back`
       : `Rebound: ${count} missed calls texted back`;
   const intro =
     count === 1
       ? `Rebound texted back a caller who missed ${name}.`
       : `Rebound texted back ${count} callers who missed ${name}.`;
   const lines = input.calls.map(
-    (call) => `- ${call.callerNumber} at ${formatWhen(call.textedAt, input.timeZone)}\n  Sent: "${call.message}"`,
+    (call) => `- ${who(call.callerNumber)} at ${formatWhen(call.textedAt, input.timeZone)}\n  Sent: "${call.message}"`,
   );
   const text = [
     intro,
@@ -55,7 +61,7 @@ export function ownerAlertEmail(input: OwnerAlertInput): RenderedEmail {
   const rows = input.calls
     .map(
       (call) =>
-        `<tr><td style="padding:6px 12px 6px 0"><strong>${escapeHtml(call.callerNumber)}</strong><br>` +
+        `<tr><td style="padding:6px 12px 6px 0"><strong>${escapeHtml(who(call.callerNumber))}</strong><br>` +
         `<span style="color:#666">${escapeHtml(formatWhen(call.textedAt, input.timeZone))}</span></td>` +
         `<td style="padding:6px 0">${escapeHtml(call.message)}</td></tr>`,
     )

@@ -1,8 +1,12 @@
-// How a failed provider send is retried. Pure: the caller sleeps and calls the provider.
+// Which failed provider sends are retried. Pure: the sender retries with @rebound/platform's retry().
 import type { TelephonyProviderError } from "@rebound/platform";
 
 /** Twilio: the recipient replied STOP at the carrier level; never retried, recorded as an opt-out. */
 export const UNSUBSCRIBED_RECIPIENT_CODE = "21610";
+
+export function isCarrierOptOut(errorCode: string): boolean {
+  return errorCode === UNSUBSCRIBED_RECIPIENT_CODE;
+}
 
 export interface RetryPolicy {
   maxAttempts: number;
@@ -10,18 +14,17 @@ export interface RetryPolicy {
   maxDelayMs: number;
 }
 
-/** Exponential backoff with full jitter: `random` in [0, 1). */
-export function backoffDelay(policy: RetryPolicy, attempt: number, random: number): number {
-  const ceiling = Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** Math.max(0, attempt - 1));
-  return Math.round(ceiling / 2 + (ceiling / 2) * random);
-}
+/** Half the wait is random, so the retries of a burst of failed sends spread out. */
+export const SEND_RETRY_JITTER = 0.5;
 
 export type SendFailure =
   | { type: "provider"; error: TelephonyProviderError }
   /** No answer from the provider (timeout, connection reset, a bug in the adapter). */
   | { type: "unknown"; message: string };
 
+/** Transient failures are retried; the carrier's opt-out never is. */
 export function isRetryable(failure: SendFailure): boolean {
+  if (isCarrierOptOut(failureCode(failure))) return false;
   return failure.type === "unknown" || failure.error.retryable;
 }
 

@@ -1,19 +1,12 @@
-// TwiML answers to Twilio webhooks.
+// TwiML answers to Twilio's SMS webhook (the SDK's builder escapes the text).
+import { MessagingResponse } from "@rebound/platform/twiml";
 
-function escapeXml(text: string): string {
-  return text
-    .replace(/&/g, "&amp;")
-    .replace(/</g, "&lt;")
-    .replace(/>/g, "&gt;")
-    .replace(/"/g, "&quot;")
-    .replace(/'/g, "&apos;");
-}
-
-const PROLOGUE = '<?xml version="1.0" encoding="UTF-8"?>';
-
-export const EMPTY_TWIML = `${PROLOGUE}<Response></Response>`;
+/** No reply. */
+export const EMPTY_TWIML = new MessagingResponse().toString();
 
 /** A reply SMS to the sender of the inbound message. */
 export function messageTwiml(body: string): string {
-  return `${PROLOGUE}<Response><Message>${escapeXml(body)}</Message></Response>`;
+  const response = new MessagingResponse();
+  response.message(body);
+  return response.toString();
 }

@@ -3,9 +3,9 @@
 // and by the use cases after each commit.
 import type { DispatchState } from "../domain/decide";
 import { DEFAULT_SUBSCRIPTION, type BusinessConfig, type SubscriptionView } from "../domain/dispatch-config";
-import { comparableNumber } from "../domain/phone-number";
+import { comparablePhoneNumber } from "@rebound/contracts/domain";
 import { usageMonth } from "../domain/usage-month";
-import { DEFAULT_TIME_ZONE } from "@rebound/contracts/src/domain";
+import { DEFAULT_TIME_ZONE } from "@rebound/contracts/domain";
 
 const pair = (businessId: string, other: string) => `${businessId}|${other}`;
 
@@ -23,22 +23,22 @@ export class DispatchReadModel {
   }
 
   businessByDedicatedNumber(phoneNumber: string): BusinessConfig | undefined {
-    const id = this.businessByNumber.get(comparableNumber(phoneNumber));
+    const id = this.businessByNumber.get(comparablePhoneNumber(phoneNumber));
     return id === undefined ? undefined : this.businesses.get(id);
   }
 
   /** Replaces what is known of a business with a full row (start, refresh). */
   putBusiness(config: BusinessConfig): void {
     const previous = this.businesses.get(config.businessId);
-    if (previous?.dedicatedNumber) this.businessByNumber.delete(comparableNumber(previous.dedicatedNumber));
+    if (previous?.dedicatedNumber) this.businessByNumber.delete(comparablePhoneNumber(previous.dedicatedNumber));
     this.businesses.set(config.businessId, config);
-    if (config.dedicatedNumber) this.businessByNumber.set(comparableNumber(config.dedicatedNumber), config.businessId);
+    if (config.dedicatedNumber) this.businessByNumber.set(comparablePhoneNumber(config.dedicatedNumber), config.businessId);
   }
 
   /** Merges the parts one event changed (a key present with undefined clears it). */
   patchBusiness(businessId: string, patch: Partial<Omit<BusinessConfig, "businessId">>): void {
     if (patch.dedicatedNumber) {
-      const holder = this.businessByNumber.get(comparableNumber(patch.dedicatedNumber));
+      const holder = this.businessByNumber.get(comparablePhoneNumber(patch.dedicatedNumber));
       const stale = holder !== undefined && holder !== businessId ? this.businesses.get(holder) : undefined;
       if (stale) this.putBusiness({ ...stale, dedicatedNumber: undefined });
     }

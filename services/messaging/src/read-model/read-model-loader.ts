@@ -5,7 +5,6 @@ import type { Clock } from "@rebound/platform";
 import { MAX_DUPLICATE_WINDOW_SECONDS } from "../domain/dispatch-config";
 import type { BusinessConfigRepository } from "../store/business-config.repository";
 import type { CallerStateRepository } from "../store/caller-state.repository";
-import type { MessagingDb } from "../store/messaging-db";
 import type { DispatchReadModel } from "./dispatch-read-model";
 
 /** Rows can commit slightly out of timestamp order; re-reading a little overlap is harmless (idempotent). */
@@ -29,7 +28,6 @@ export class ReadModelLoader {
   private optOutsSeen?: Date;
 
   constructor(
-    private readonly db: MessagingDb,
     private readonly readModel: DispatchReadModel,
     private readonly configs: BusinessConfigRepository,
     private readonly callers: CallerStateRepository,
@@ -40,28 +38,27 @@ export class ReadModelLoader {
     const now = this.clock.now();
     await this.refresh();
     const since = new Date(now.getTime() - MAX_DUPLICATE_WINDOW_SECONDS * 1000);
-    for (const contact of await this.callers.loadContacts(this.db.client, since)) {
+    for (const contact of await this.callers.loadContacts(since)) {
       this.readModel.setLastTexted(contact.businessId, contact.callerNumber, contact.lastTextedAt ?? undefined);
       this.readModel.setLastAutoReply(contact.businessId, contact.callerNumber, contact.lastAutoReplyAt ?? undefined);
     }
-    for (const usage of await this.callers.loadUsage(this.db.client, [...currentMonths(now)])) {
+    for (const usage of await this.callers.loadUsage([...currentMonths(now)])) {
       this.readModel.setTexted(usage.businessId, usage.month, usage.texted);
     }
   }
 
   /** Applies rows changed since the last load; prunes what no decision can need any more. */
   async refresh(): Promise<void> {
-    const client = this.db.client;
     const margin = (seen: Date | undefined) => (seen ? new Date(seen.getTime() - OVERLAP_MS) : undefined);
-    for (const row of await this.configs.loadBusinesses(client, margin(this.businessesSeen))) {
+    for (const row of await this.configs.loadBusinesses(margin(this.businessesSeen))) {
       this.readModel.putBusiness(row.value);
       this.businessesSeen = later(this.businessesSeen, row.updatedAt);
     }
-    for (const row of await this.configs.loadSubscriptions(client, margin(this.subscriptionsSeen))) {
+    for (const row of await this.configs.loadSubscriptions(margin(this.subscriptionsSeen))) {
       this.readModel.putSubscription(row.value.userId, row.value.view);
       this.subscriptionsSeen = later(this.subscriptionsSeen, row.updatedAt);
     }
-    for (const row of await this.callers.loadOptOuts(client, margin(this.optOutsSeen))) {
+    for (const row of await this.callers.loadOptOuts(margin(this.optOutsSeen))) {
       this.readModel.setOptedOut(row.businessId, row.callerNumber, row.optedOut);
       this.optOutsSeen = later(this.optOutsSeen, row.updatedAt);
     }
@@ -71,11 +68,10 @@ export class ReadModelLoader {
 
   /** Re-reads one caller's state (after a guarded write found the read model stale). */
   async reloadCaller(businessId: string, callerNumber: string, month: string): Promise<void> {
-    const client = this.db.client;
     const [optedOut, contact, texted] = await Promise.all([
-      this.callers.isOptedOut(client, businessId, callerNumber),
-      this.callers.loadContact(client, businessId, callerNumber),
-      this.callers.loadUsageOf(client, businessId, month),
+      this.callers.isOptedOut(businessId, callerNumber),
+      this.callers.loadContact(businessId, callerNumber),
+      this.callers.loadUsageOf(businessId, month),
     ]);
     this.readModel.setOptedOut(businessId, callerNumber, optedOut);
     this.readModel.setLastTexted(businessId, callerNumber, contact?.lastTextedAt ?? undefined);

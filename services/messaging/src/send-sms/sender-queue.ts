@@ -34,6 +34,14 @@ export class SenderQueue {
     this.pump(sender, lane);
   }
 
+  /**
+   * Runs `task` once its sender's rate allows and settles with it. After stop() a waiting task
+   * never starts and its promise never settles (its text is recovered later).
+   */
+  run<T>(sender: string, task: () => Promise<T>): Promise<T> {
+    return new Promise<T>((resolve, reject) => this.push(sender, () => task().then(resolve, reject)));
+  }
+
   /** Tasks waiting for their sender's rate (not yet started). */
   get waiting(): number {
     let count = 0;

@@ -3,21 +3,19 @@
 // and every recovered send, first asks the provider whether it already has the text, so
 // nothing is sent twice.
 import { setTimeout as sleep } from "node:timers/promises";
-import { TelephonyProviderError, type Logger, type SendSmsResult, type TelephonyProvider } from "@rebound/platform";
+import { retry, TelephonyProviderError, type Logger, type SendSmsResult, type TelephonyProvider } from "@rebound/platform";
 import {
-  backoffDelay,
   failureCode,
   failureMessage,
   isRetryable,
   mayHaveReachedProvider,
-  UNSUBSCRIBED_RECIPIENT_CODE,
+  SEND_RETRY_JITTER,
   type RetryPolicy,
   type SendFailure,
 } from "../domain/send-retry";
 import { fromProviderStatus, type SmsStatusName } from "../domain/sms-status";
-import type { MessagingDb } from "../store/messaging-db";
 import type { SmsLogRepository, SmsToSend } from "../store/sms-log.repository";
-import type { SendResultRecorder } from "./send-result.recorder";
+import type { SendOutcome } from "./record-send-result.use-case";
 import { SenderQueue } from "./sender-queue";
 
 export interface SmsSenderOptions {
@@ -29,10 +27,12 @@ export interface SmsSenderOptions {
 
 export interface SmsSenderDeps {
   provider: TelephonyProvider;
-  recorder: SendResultRecorder;
   smsLogs: SmsLogRepository;
-  db: MessagingDb;
   logger: Logger;
+  /** Commits a send's outcome (recordSendResult); false when the row was already finished. */
+  recordResult: (outcome: SendOutcome) => Promise<boolean>;
+  /** Resolves once every outcome handed to recordResult has committed. */
+  resultsIdle: () => Promise<void>;
   random?: () => number;
 }
 
@@ -40,6 +40,8 @@ export interface SmsSenderDeps {
 const FIND_SKEW_MS = 60_000;
 
 class SendTimeout extends Error {}
+/** The sender stopped while a send waited for its next attempt: the row is recovered later. */
+class SenderStopped extends Error {}
 
 /** Provider status right after acceptance onto ours: at least `sent` (accepted). */
 function acceptedStatus(providerStatus: string): SmsStatusName {
@@ -73,7 +75,9 @@ export class SmsSender {
   enqueue(sms: SmsToSend, verifyFirst = false): void {
     if (this.stopped || this.inFlight.has(sms.id)) return;
     this.inFlight.add(sms.id);
-    this.schedule(sms, 1, verifyFirst);
+    this.send(sms, verifyFirst).catch((error: unknown) =>
+      this.deps.logger.error({ err: error, smsId: sms.id }, "sms send task failed unexpectedly"),
+    );
   }
 
   isInFlight(smsId: string): boolean {
@@ -102,31 +106,43 @@ export class SmsSender {
     this.stopped = true;
     for (const timer of this.retryTimers) clearTimeout(timer);
     await this.queue.stop();
-    await this.deps.recorder.idle();
+    await this.deps.resultsIdle();
     const unsent = [...this.inFlight];
     await this.deps.smsLogs
-      .releaseLeases(this.deps.db.client, unsent)
+      .releaseLeases(unsent)
       .catch((error: unknown) => this.deps.logger.warn({ err: error, unsent: unsent.length }, "releasing sms leases failed"));
   }
 
-  private schedule(sms: SmsToSend, attempt: number, verifyFirst: boolean): void {
-    this.queue.push(sms.senderNumber, () => this.attempt(sms, attempt, verifyFirst));
-  }
-
-  private async attempt(sms: SmsToSend, attempt: number, verifyFirst: boolean): Promise<void> {
+  /**
+   * Each attempt waits for its sender's rate; transient failures are retried with backoff
+   * (platform retry()), after asking the provider first when the failed attempt may have
+   * reached it. The outcome is recorded once, unless the sender stopped meanwhile.
+   */
+  private async send(sms: SmsToSend, verifyFirst: boolean): Promise<void> {
+    let verify = verifyFirst;
     let result: SendSmsResult;
     try {
-      result = (verifyFirst ? await this.findAlreadySent(sms) : undefined) ?? (await this.callProvider(sms));
+      result = await retry(
+        () => this.queue.run(sms.senderNumber, async () => (verify ? await this.findAlreadySent(sms) : undefined) ?? (await this.callProvider(sms))),
+        {
+          ...this.options.retry,
+          jitter: SEND_RETRY_JITTER,
+          random: this.deps.random,
+          shouldRetry: (error) => !this.stopped && !(error instanceof SenderStopped) && isRetryable(toFailure(error)),
+          onRetry: (error, attempt, delay) => {
+            const failure = toFailure(error);
+            verify = mayHaveReachedProvider(failure);
+            this.deps.logger.warn({ smsId: sms.id, attempt, delay, error: failureMessage(failure) }, "sms send failed; retrying");
+          },
+          wait: (delayMs) => this.waitToRetry(delayMs),
+        },
+      );
     } catch (error) {
-      await this.handleFailure(sms, attempt, toFailure(error));
+      if (this.stopped || error instanceof SenderStopped) return;
+      await this.recordFailure(sms, toFailure(error));
       return;
     }
-    const recording = this.deps.recorder.record({
-      type: "accepted",
-      sms,
-      providerSid: result.sid,
-      status: acceptedStatus(result.status),
-    });
+    const recording = this.deps.recordResult({ type: "accepted", sms, providerSid: result.sid, status: acceptedStatus(result.status) });
     this.recordingSids.set(result.sid, recording);
     try {
       await recording;
@@ -139,34 +155,29 @@ export class SmsSender {
     }
   }
 
-  private async handleFailure(sms: SmsToSend, attempt: number, failure: SendFailure): Promise<void> {
-    const optedOut = failureCode(failure) === UNSUBSCRIBED_RECIPIENT_CODE;
-    if (!optedOut && isRetryable(failure) && attempt < this.options.retry.maxAttempts && !this.stopped) {
-      const delay = backoffDelay(this.options.retry, attempt, (this.deps.random ?? Math.random)());
-      this.deps.logger.warn({ smsId: sms.id, attempt, delay, error: failureMessage(failure) }, "sms send failed; retrying");
+  /** A retry's wait; stop() cancels it (the row keeps its lease until released, then recovery sends it). */
+  private waitToRetry(delayMs: number): Promise<void> {
+    return new Promise((resolve, reject) => {
+      if (this.stopped) return reject(new SenderStopped());
       const timer = setTimeout(() => {
         this.retryTimers.delete(timer);
-        this.schedule(sms, attempt + 1, mayHaveReachedProvider(failure));
-      }, delay);
+        if (this.stopped) reject(new SenderStopped());
+        else resolve();
+      }, delayMs);
       this.retryTimers.add(timer);
-      return;
-    }
-    if (this.stopped) return;
-    this.deps.logger.warn({ smsId: sms.id, attempt, error: failureMessage(failure) }, "sms send failed");
+    });
+  }
+
+  private async recordFailure(sms: SmsToSend, failure: SendFailure): Promise<void> {
+    this.deps.logger.warn({ smsId: sms.id, error: failureMessage(failure) }, "sms send failed");
     try {
-      await this.deps.recorder.record({
-        type: "failed",
-        sms,
-        errorCode: failureCode(failure),
-        errorMessage: failureMessage(failure),
-      });
+      await this.deps.recordResult({ type: "failed", sms, errorCode: failureCode(failure), errorMessage: failureMessage(failure) });
     } catch (error) {
       this.deps.logger.error({ err: error, smsId: sms.id }, "recording a failed sms failed");
     } finally {
       this.inFlight.delete(sms.id);
     }
   }
-
   private async callProvider(sms: SmsToSend): Promise<SendSmsResult> {
     const call = this.deps.provider.sendSms({
       from: sms.senderNumber,
@@ -197,7 +208,7 @@ export class SmsSender {
       since: new Date(sms.createdAt.getTime() - FIND_SKEW_MS),
     });
     if (!found) return undefined;
-    const owner = await this.deps.smsLogs.findBySid(this.deps.db.client, found.sid);
+    const owner = await this.deps.smsLogs.findBySid(found.sid);
     return owner && owner.id !== sms.id ? undefined : found;
   }
 }

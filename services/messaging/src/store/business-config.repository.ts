@@ -3,7 +3,7 @@ import { z } from "zod";
 import type { BusinessConfig, DispatchProfile, DispatchSettings, SubscriptionView } from "../domain/dispatch-config";
 import { SUBSCRIPTION_STATUSES } from "../domain/dispatch-config";
 import type { Prisma } from "../generated/prisma/client";
-import { table, type Queryable } from "./messaging-db";
+import { table, type MessagingDb, type Queryable } from "./messaging-db";
 
 const dayHours = z.object({ open: z.string(), close: z.string(), enabled: z.boolean() });
 const settingsSchema = z.object({
@@ -26,6 +26,9 @@ const settingsSchema = z.object({
   duplicateWindowSeconds: z.number(),
   ownerAlertsEnabled: z.boolean(),
   doNotTextNumbers: z.array(z.string()),
+  // Rows written before issue 18 lack these: the defaults (do not text).
+  allowInternationalCallers: z.boolean().default(false),
+  textLikelySpoofedCallers: z.boolean().default(false),
 });
 const profileSchema = z.object({
   businessName: z.string(),
@@ -34,6 +37,7 @@ const profileSchema = z.object({
   email: z.string(),
   emergencyNumber: z.string(),
   ownerEmail: z.string(),
+  ownerName: z.string().default(""),
 });
 const planSchema = z.enum(["starter", "professional", "enterprise"]);
 const statusSchema = z.enum(SUBSCRIPTION_STATUSES);
@@ -52,6 +56,8 @@ export interface Stamped<T> {
 }
 
 export class BusinessConfigRepository {
+  constructor(private readonly db: MessagingDb) {}
+
   async saveSettings(tx: Queryable, businessId: string, userId: string, settings: DispatchSettings) {
     const at = changedNow();
     await tx.businessConfig.upsert({
@@ -115,8 +121,8 @@ export class BusinessConfigRepository {
   }
 
   /** Rows changed after `since` (all without it), oldest first. */
-  async loadBusinesses(db: Queryable, since?: Date): Promise<Stamped<BusinessConfig>[]> {
-    const rows = await db.businessConfig.findMany({
+  async loadBusinesses(since?: Date): Promise<Stamped<BusinessConfig>[]> {
+    const rows = await this.db.client.businessConfig.findMany({
       where: since ? { updatedAt: { gt: since } } : {},
       orderBy: { updatedAt: "asc" },
     });
@@ -132,8 +138,8 @@ export class BusinessConfigRepository {
     }));
   }
 
-  async loadSubscriptions(db: Queryable, since?: Date): Promise<Stamped<{ userId: string; view: SubscriptionView }>[]> {
-    const rows = await db.userSubscription.findMany({
+  async loadSubscriptions(since?: Date): Promise<Stamped<{ userId: string; view: SubscriptionView }>[]> {
+    const rows = await this.db.client.userSubscription.findMany({
       where: since ? { updatedAt: { gt: since } } : {},
       orderBy: { updatedAt: "asc" },
     });

@@ -1,7 +1,7 @@
 // Per business and caller: opt-outs, texts this month, last text and last auto-reply
 // (the texts themselves are counted by DispatchRepository in the dispatch statement).
 import type { SqlExecutor } from "@rebound/platform";
-import { table, type Queryable } from "./messaging-db";
+import { table, type MessagingDb, type Queryable } from "./messaging-db";
 
 export interface OptOutRow {
   businessId: string;
@@ -24,6 +24,8 @@ export interface UsageRow {
 }
 
 export class CallerStateRepository {
+  constructor(private readonly db: MessagingDb) {}
+
   async saveOptOut(
     tx: SqlExecutor,
     fields: { businessId: string; callerNumber: string; optedOut: boolean; source: string; keyword: string },
@@ -62,36 +64,36 @@ export class CallerStateRepository {
     return rows.length > 0;
   }
 
-  async isOptedOut(db: Queryable, businessId: string, callerNumber: string): Promise<boolean> {
-    const row = await db.optOut.findUnique({ where: { businessId_callerNumber: { businessId, callerNumber } } });
+  async isOptedOut(businessId: string, callerNumber: string): Promise<boolean> {
+    const row = await this.db.client.optOut.findUnique({ where: { businessId_callerNumber: { businessId, callerNumber } } });
     return row?.optedOut ?? false;
   }
 
-  async loadOptOuts(db: Queryable, since?: Date): Promise<OptOutRow[]> {
-    return db.optOut.findMany({
+  async loadOptOuts(since?: Date): Promise<OptOutRow[]> {
+    return this.db.client.optOut.findMany({
       where: since ? { updatedAt: { gt: since } } : { optedOut: true },
       select: { businessId: true, callerNumber: true, optedOut: true, updatedAt: true },
       orderBy: { updatedAt: "asc" },
     });
   }
 
-  async loadContacts(db: Queryable, since: Date): Promise<ContactRow[]> {
-    return db.callerContact.findMany({
+  async loadContacts(since: Date): Promise<ContactRow[]> {
+    return this.db.client.callerContact.findMany({
       where: { OR: [{ lastTextedAt: { gt: since } }, { lastAutoReplyAt: { gt: since } }] },
     });
   }
 
-  async loadContact(db: Queryable, businessId: string, callerNumber: string): Promise<ContactRow | undefined> {
-    const row = await db.callerContact.findUnique({ where: { businessId_callerNumber: { businessId, callerNumber } } });
+  async loadContact(businessId: string, callerNumber: string): Promise<ContactRow | undefined> {
+    const row = await this.db.client.callerContact.findUnique({ where: { businessId_callerNumber: { businessId, callerNumber } } });
     return row ?? undefined;
   }
 
-  async loadUsage(db: Queryable, months: string[]): Promise<UsageRow[]> {
-    return db.monthlyUsage.findMany({ where: { month: { in: months } } });
+  async loadUsage(months: string[]): Promise<UsageRow[]> {
+    return this.db.client.monthlyUsage.findMany({ where: { month: { in: months } } });
   }
 
-  async loadUsageOf(db: Queryable, businessId: string, month: string): Promise<number> {
-    const row = await db.monthlyUsage.findUnique({ where: { businessId_month: { businessId, month } } });
+  async loadUsageOf(businessId: string, month: string): Promise<number> {
+    const row = await this.db.client.monthlyUsage.findUnique({ where: { businessId_month: { businessId, month } } });
     return row?.texted ?? 0;
   }
 }

@@ -1,19 +1,28 @@
 // The write of a missed call's decision, in one statement per call (the hot path).
-// call_dispatches (unique per call) makes it idempotent. The read model decided from memory;
-// the statement re-checks opt-out, duplicate window and cap against the tables in the same
-// statement, so a read model that lags the database (another replica wrote) cannot over-send:
-// the call is then recorded as suppressed with the database's reason.
-import type { SuppressionReasonName } from "../domain/decide";
+//
+// decide() (domain/decide.ts) is the one place that decides whether a call is texted and why
+// not. This SQL decides nothing: it records the decision and enforces only what concurrency
+// needs, which memory cannot:
+// - call_dispatches' unique call id: one row per call, so every redelivery is a no-op;
+// - the cap's atomic count: monthly_usage is read FOR UPDATE and incremented in the same
+//   statement, so concurrent writers (replicas, PostgreSQL) cannot both take the last text;
+// - that the caller's facts decide() read from memory still hold in the tables: no opt-out
+//   and no text since the decision's duplicate-window start. Another replica's STOP or text
+//   reaches this process's memory only on its next refresh; without this guard a lagging
+//   read model would text an opted-out caller (see docs/decisions.md, "Messaging").
+// When the guard fails nothing is written and the caller re-reads the caller's rows and
+// decides again, so the suppression and its reason still come from decide().
 import type { SmsToSend } from "./sms-log.repository";
 import type { SqlExecutor } from "@rebound/platform";
-import { table } from "./messaging-db";
+import { table, type MessagingDb } from "./messaging-db";
+import type { SuppressionReasonName } from "../domain/decide";
 
 export interface SendInput {
   eventId: string;
   sms: SmsToSend & { callId: string };
   month: string;
   cap: number;
-  /** Texts to this caller after this instant fall in the duplicate window. */
+  /** The decision read no text to this caller after this instant (its duplicate window's start). */
   windowStart: Date;
   leaseUntil: Date;
   at: Date;
@@ -22,46 +31,42 @@ export interface SendInput {
 export type SendRecorded =
   | { type: "duplicate" }
   | { type: "queued"; texted: number }
-  | { type: "suppressed"; reason: SuppressionReasonName };
-
-const REASONS: ReadonlySet<string> = new Set<SuppressionReasonName>(["opted_out", "cap_reached", "duplicate_window"]);
+  /** The tables disagree with the memory the decision was made from: nothing was written. */
+  | { type: "stale" };
 
 const SEND_SQL = `
-WITH checks AS (
+WITH guard AS (
   SELECT
-    EXISTS (SELECT 1 FROM ${table("opt_outs")} WHERE business_id = $1 AND caller_number = $2 AND opted_out) AS opted_out,
-    COALESCE((SELECT texted FROM ${table("monthly_usage")} WHERE business_id = $1 AND month = $3), 0) >= $4::int AS capped,
-    EXISTS (SELECT 1 FROM ${table("caller_contacts")} WHERE business_id = $1 AND caller_number = $2 AND last_texted_at > $5::timestamptz) AS recent
+    NOT EXISTS (SELECT 1 FROM ${table("opt_outs")} WHERE business_id = $1 AND caller_number = $2 AND opted_out)
+    AND NOT EXISTS (SELECT 1 FROM ${table("caller_contacts")} WHERE business_id = $1 AND caller_number = $2 AND last_texted_at > $5::timestamptz)
+    AND COALESCE((SELECT texted FROM ${table("monthly_usage")} WHERE business_id = $1 AND month = $3 FOR UPDATE), 0) < $4::int AS holds
 ), decision AS (
-  INSERT INTO ${table("call_dispatches")} (call_id, business_id, event_id, outcome, reason, sms_id, decided_at)
-  SELECT $6, $1, $7,
-    CASE WHEN opted_out OR capped OR recent THEN 'suppress' ELSE 'send' END,
-    CASE WHEN opted_out THEN 'opted_out' WHEN capped THEN 'cap_reached' WHEN recent THEN 'duplicate_window' END,
-    CASE WHEN opted_out OR capped OR recent THEN NULL ELSE $8::uuid END,
-    $9::timestamptz
-  FROM checks
+  INSERT INTO ${table("call_dispatches")} (call_id, business_id, event_id, outcome, sms_id, decided_at)
+  SELECT $6, $1, $7, 'send', $8::uuid, $9::timestamptz FROM guard WHERE holds
   ON CONFLICT (call_id) DO NOTHING
-  RETURNING outcome, reason
+  RETURNING 1
 ), contact AS (
   INSERT INTO ${table("caller_contacts")} AS c (business_id, caller_number, last_texted_at)
-  SELECT $1, $2, $9::timestamptz FROM decision WHERE outcome = 'send'
+  SELECT $1, $2, $9::timestamptz FROM decision
   ON CONFLICT (business_id, caller_number) DO UPDATE SET last_texted_at = EXCLUDED.last_texted_at
   RETURNING 1
 ), usage AS (
   INSERT INTO ${table("monthly_usage")} AS u (business_id, month, texted)
-  SELECT $1, $3, 1 FROM decision WHERE outcome = 'send'
+  SELECT $1, $3, 1 FROM decision
   ON CONFLICT (business_id, month) DO UPDATE SET texted = u.texted + 1
   RETURNING texted
 ), sms AS (
   INSERT INTO ${table("sms_logs")} (id, business_id, call_id, recipient_number, sender_number, message, kind, status, lease_until, sent_at, updated_at)
   SELECT $8::uuid, $1, $6, $2, $10, $11, $12, 'queued', $13::timestamptz, $9::timestamptz, $9::timestamptz
-  FROM decision WHERE outcome = 'send'
+  FROM decision
   RETURNING 1
 )
-SELECT d.outcome, d.reason, (SELECT texted FROM usage) AS texted FROM decision d`;
+SELECT (SELECT holds FROM guard) AS holds, (SELECT texted FROM usage) AS texted`;
 
 export class DispatchRepository {
-  /** A suppression decided from memory; false when the call was decided before (redelivery). */
+  constructor(private readonly db: MessagingDb) {}
+
+  /** A suppression decided by decide(); false when the call was decided before (redelivery). */
   async recordSuppressed(
     tx: SqlExecutor,
     input: { callId: string; businessId: string; eventId: string; reason: SuppressionReasonName; at: Date },
@@ -78,10 +83,10 @@ export class DispatchRepository {
     return inserted > 0;
   }
 
-  /** A text decided from memory: queued (sms_logs row, counters), or suppressed if the tables disagree. */
+  /** A text decided by decide(): queued (sms_logs row, counters), a redelivery, or stale memory. */
   async recordSend(tx: SqlExecutor, input: SendInput): Promise<SendRecorded> {
     const { sms } = input;
-    const rows = await tx.$queryRawUnsafe<{ outcome: string; reason: string | null; texted: number | null }[]>(
+    const rows = await tx.$queryRawUnsafe<{ holds: boolean; texted: number | null }[]>(
       SEND_SQL,
       sms.businessId,
       sms.recipientNumber,
@@ -98,10 +103,8 @@ export class DispatchRepository {
       input.leaseUntil,
     );
     const row = rows[0];
-    if (!row) return { type: "duplicate" };
-    if (row.outcome === "send") return { type: "queued", texted: Number(row.texted ?? 0) };
-    const reason = row.reason ?? "";
-    if (!REASONS.has(reason)) throw new Error(`unexpected suppression reason '${reason}'`);
-    return { type: "suppressed", reason: reason as SuppressionReasonName };
+    if (row?.texted !== null && row?.texted !== undefined) return { type: "queued", texted: Number(row.texted) };
+    if (row && !row.holds) return { type: "stale" };
+    return { type: "duplicate" };
   }
 }

@@ -1,5 +1,5 @@
 import type { InboundKindName } from "../domain/inbound-keyword";
-import { table, type Queryable } from "./messaging-db";
+import { table, type MessagingDb, type Queryable } from "./messaging-db";
 
 export interface InboundSmsRow {
   messageSid: string;
@@ -12,6 +12,8 @@ export interface InboundSmsRow {
 }
 
 export class InboundSmsRepository {
+  constructor(private readonly db: MessagingDb) {}
+
   /** False when this provider sid was recorded before (a webhook retry). */
   async insert(tx: Queryable, row: InboundSmsRow): Promise<boolean> {
     const inserted = await tx.$executeRawUnsafe(

@@ -4,7 +4,7 @@ import { PrismaClient, type Prisma } from "../generated/prisma/client";
 export type MessagingDb = ServiceDb<PrismaClient, Prisma.TransactionClient>;
 /** A transaction of the messaging schema, with the outbox's append. */
 export type MessagingTx = Prisma.TransactionClient & EventAppender;
-/** A hot-path transaction (`db.sqlTransaction`): raw SQL plus `append`, no Prisma models. */
+/** A hot-path transaction (`db.sqlTransaction`): raw SQL on pg plus `append`, no Prisma models. */
 export type MessagingSqlTx = SqlExecutor & EventAppender;
 /** Either the root client (reads outside a transaction) or a transaction. */
 export type Queryable = Prisma.TransactionClient | PrismaClient;

@@ -1,6 +1,6 @@
 // owner_alerts: texted missed calls waiting for the owner's batched e-mail.
 import type { SqlExecutor } from "@rebound/platform";
-import { table, type Queryable } from "./messaging-db";
+import { table, type MessagingDb, type Queryable } from "./messaging-db";
 
 export interface PendingAlert {
   id: string;
@@ -10,6 +10,8 @@ export interface PendingAlert {
 }
 
 export class OwnerAlertRepository {
+  constructor(private readonly db: MessagingDb) {}
+
   async add(
     tx: SqlExecutor,
     alert: { id: string; businessId: string; smsId: string; callerNumber: string; message: string; textedAt: Date },
@@ -27,8 +29,8 @@ export class OwnerAlertRepository {
   }
 
   /** Businesses with pending alerts and no e-mail after `lastEmailCutoff`. */
-  async dueBusinesses(db: Queryable, lastEmailCutoff: Date, limit: number): Promise<string[]> {
-    const rows = await db.$queryRawUnsafe<{ business_id: string }[]>(
+  async dueBusinesses(lastEmailCutoff: Date, limit: number): Promise<string[]> {
+    const rows = await this.db.client.$queryRawUnsafe<{ business_id: string }[]>(
       `SELECT p.business_id FROM ${table("owner_alerts")} p
        WHERE p.emailed_at IS NULL
          AND NOT EXISTS (SELECT 1 FROM ${table("owner_alerts")} e
@@ -40,8 +42,8 @@ export class OwnerAlertRepository {
     return rows.map((row) => row.business_id);
   }
 
-  async pendingOf(db: Queryable, businessId: string, limit: number): Promise<PendingAlert[]> {
-    return db.ownerAlert.findMany({
+  async pendingOf(businessId: string, limit: number): Promise<PendingAlert[]> {
+    return this.db.client.ownerAlert.findMany({
       where: { businessId, emailedAt: null },
       orderBy: { textedAt: "asc" },
       take: limit,

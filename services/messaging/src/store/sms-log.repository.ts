@@ -1,7 +1,7 @@
 // sms_logs: every SMS the business sent, with its delivery lifecycle.
 import type { SmsKindName, SmsStatusName } from "../domain/sms-status";
 import type { SqlExecutor } from "@rebound/platform";
-import { table, type Queryable } from "./messaging-db";
+import { table, type MessagingDb, type Queryable } from "./messaging-db";
 
 export interface NewSms {
   id: string;
@@ -57,6 +57,8 @@ const toRef = (row: SmsRow): SmsRef => ({
 const RETURNING = "RETURNING id::text AS id, business_id, call_id, recipient_number, sender_number, message, kind, sent_at, provider_sid";
 
 export class SmsLogRepository {
+  constructor(private readonly db: MessagingDb) {}
+
   /** A reply handed to the provider in the webhook's own answer (TwiML): sent as it is recorded. */
   async insertReply(tx: Queryable, sms: NewSms): Promise<void> {
     await tx.$executeRawUnsafe(
@@ -121,20 +123,20 @@ export class SmsLogRepository {
   }
 
   /** Gives up this process's lease on texts it will not send (graceful stop), so recovery can take them at once. */
-  async releaseLeases(db: Queryable, ids: string[]): Promise<void> {
+  async releaseLeases(ids: string[]): Promise<void> {
     if (ids.length === 0) return;
-    await db.smsLog.updateMany({ where: { id: { in: ids }, status: { in: ["queued", "sending"] } }, data: { leaseUntil: null } });
+    await this.db.client.smsLog.updateMany({ where: { id: { in: ids }, status: { in: ["queued", "sending"] } }, data: { leaseUntil: null } });
   }
 
   /** Extends the leases of texts this process is still sending; returns how many rows it extended. */
-  async renewLeases(db: Queryable, ids: string[], leaseUntil: Date): Promise<number> {
+  async renewLeases(ids: string[], leaseUntil: Date): Promise<number> {
     if (ids.length === 0) return 0;
-    const { count } = await db.smsLog.updateMany({ where: { id: { in: ids }, status: { in: ["queued", "sending"] } }, data: { leaseUntil } });
+    const { count } = await this.db.client.smsLog.updateMany({ where: { id: { in: ids }, status: { in: ["queued", "sending"] } }, data: { leaseUntil } });
     return count;
   }
 
-  async findBySid(db: Queryable, providerSid: string): Promise<{ id: string; status: string } | undefined> {
-    const row = await db.smsLog.findUnique({ where: { providerSid }, select: { id: true, status: true } });
+  async findBySid(providerSid: string): Promise<{ id: string; status: string } | undefined> {
+    const row = await this.db.client.smsLog.findUnique({ where: { providerSid }, select: { id: true, status: true } });
     return row ?? undefined;
   }
 

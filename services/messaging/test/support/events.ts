@@ -1,6 +1,6 @@
 // Event payloads of other services, as the tests feed them to messaging.
 import { type billingV1, commonV1, type EventPayloadInit } from "@rebound/contracts";
-import { DAY_NAMES, DEFAULT_WEEKLY_HOURS, type WeeklyHours } from "@rebound/contracts/src/domain";
+import { DAY_NAMES, DEFAULT_WEEKLY_HOURS, type WeeklyHours } from "@rebound/contracts/domain";
 
 const DAY_ENUM = [
   commonV1.DayOfWeek.MONDAY,

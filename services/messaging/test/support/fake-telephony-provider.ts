@@ -3,6 +3,7 @@
 import { performance } from "node:perf_hooks";
 import type {
   AvailableNumber,
+  LineType,
   PurchasedNumber,
   SendSmsRequest,
   SendSmsResult,
@@ -26,6 +27,18 @@ export class FakeTelephonyProvider implements TelephonyProvider {
   private readonly steps: Step[] = [];
   private sequence = 0;
   onSend?: (request: SendSmsRequest) => void;
+  /** Line types by number (unlisted: mobile); "hang" never answers, an Error fails the lookup. */
+  readonly lineTypes = new Map<string, LineType | "hang" | Error>();
+  /** Every lookupLineType call. */
+  readonly lookups: string[] = [];
+
+  async lookupLineType(phoneNumber: string): Promise<LineType | undefined> {
+    this.lookups.push(phoneNumber);
+    const answer = this.lineTypes.get(phoneNumber) ?? "mobile";
+    if (answer === "hang") return new Promise<LineType | undefined>(() => undefined);
+    if (answer instanceof Error) throw answer;
+    return answer;
+  }
 
   /** The next sends fail with these errors, in order. */
   failNext(...errors: Error[]): void {
@@ -81,9 +94,6 @@ export class FakeTelephonyProvider implements TelephonyProvider {
     return { sid: this.nextSid("CA") };
   }
 
-  validateWebhook(): boolean {
-    return true;
-  }
 
   private nextSid(prefix = "SM"): string {
     this.sequence += 1;

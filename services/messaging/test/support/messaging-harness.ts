@@ -13,10 +13,10 @@ import {
   type RunningServices,
   type ServiceDefinition,
 } from "@rebound/platform";
-import { createPgliteMigrationFactory, createPostgresMigrationFactory, deployMigrations } from "@rebound/platform/src/db/migrate";
-import { createSilentLogger } from "@rebound/platform/src/logging/logger";
-import { CarrierSimulator, MemoryJournal } from "@rebound/platform/src/telephony";
-import { createTestDatabase, EventRecorder } from "@rebound/platform/src/testing";
+import { deployMigrations, migrationFactoryFor } from "@rebound/migrate";
+import { createSilentLogger } from "@rebound/platform";
+import { CarrierSimulator, MemoryJournal } from "@rebound/carrier-simulator";
+import { createTestDatabase, EventRecorder } from "@rebound/testing";
 import { join } from "node:path";
 import type { MessagingConfig } from "../../src/config";
 import { createMessagingService } from "../../src/service";
@@ -91,9 +91,7 @@ const platformDir = join(messagingDir, "..", "platform");
 
 export async function openTestDatabase(): Promise<Database> {
   const database = await createTestDatabase();
-  const factory = database.pglite
-    ? createPgliteMigrationFactory(database.pglite)
-    : createPostgresMigrationFactory(database.databaseUrl as string);
+  const factory = migrationFactoryFor(database);
   for (const dir of [platformDir, messagingDir]) await deployMigrations(dir, factory);
   return database;
 }

@@ -1,7 +1,5 @@
-/** A small key-value cache with expiry: memory in standalone, Redis when REDIS_URL is set. */
+/** A small key-value store with expiry for "first one wins" claims: memory in standalone, Redis when REDIS_URL is set. */
 export interface Cache {
-  get(key: string): Promise<string | undefined>;
-  set(key: string, value: string, ttlSeconds?: number): Promise<void>;
   /** Sets only when absent; true when this call set it (a cheap distributed "first one wins"). */
   setIfAbsent(key: string, value: string, ttlSeconds: number): Promise<boolean>;
   delete(key: string): Promise<void>;
@@ -19,6 +17,8 @@ export interface RateLimiter {
   consume(key: string, points?: number): Promise<RateLimitResult>;
   /** Forgets a key, e.g. after a successful login. */
   reset(key: string): Promise<void>;
+  /** Points consumed by the key in the current window, without consuming (0 when none). */
+  peek(key: string): Promise<number>;
 }
 
 export interface RateLimiterOptions {

@@ -1,4 +1,4 @@
-import { describeCacheContract } from "./cache.contract";
+import { describeCacheContract } from "@rebound/testing/cache";
 import { MemoryCache, MemoryRateLimiterFactory } from "./memory-cache";
 
 describeCacheContract("memory", async () => ({

@@ -7,10 +7,6 @@ export class MemoryCache implements Cache {
 
   constructor(private readonly now: () => number = Date.now) {}
 
-  async get(key: string): Promise<string | undefined> {
-    return this.read(key);
-  }
-
   private read(key: string): string | undefined {
     const entry = this.entries.get(key);
     if (!entry) return undefined;
@@ -19,10 +15,6 @@ export class MemoryCache implements Cache {
       return undefined;
     }
     return entry.value;
-  }
-
-  async set(key: string, value: string, ttlSeconds?: number): Promise<void> {
-    this.entries.set(key, { value, expiresAt: ttlSeconds ? this.now() + ttlSeconds * 1000 : Number.POSITIVE_INFINITY });
   }
 
   async setIfAbsent(key: string, value: string, ttlSeconds: number): Promise<boolean> {
@@ -61,6 +53,7 @@ export class MemoryRateLimiterFactory implements RateLimiterFactory {
       reset: async (key) => {
         await limiter.delete(key);
       },
+      peek: async (key) => (await limiter.get(key))?.consumedPoints ?? 0,
     };
   }
 }

@@ -1,16 +1,13 @@
-import { describeCacheContract } from "./cache.contract";
+import { describeIf } from "@rebound/testing";
+import { describeCacheContract } from "@rebound/testing/cache";
 import { connectRedis, RedisCache, RedisRateLimiterFactory } from "./redis-cache";
 
 const redisUrl = process.env.REDIS_URL;
 
-if (redisUrl) {
+describeIf(Boolean(redisUrl), "set REDIS_URL to run it; .ci/run does")("Redis adapters", () => {
   describeCacheContract("redis", async () => {
-    const client = await connectRedis(redisUrl);
+    const client = await connectRedis(redisUrl as string);
     const cache = new RedisCache(client, `rebound-test-${process.pid}:`);
     return { cache, limiters: new RedisRateLimiterFactory(client), close: () => cache.close() };
   });
-} else {
-  it("runs the Redis cache contract only when REDIS_URL is set (.ci/run sets it)", () => {
-    expect(process.env.REDIS_URL).toBeUndefined();
-  });
-}
+});

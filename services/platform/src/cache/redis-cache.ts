@@ -18,14 +18,6 @@ export class RedisCache implements Cache {
     private readonly prefix = "rebound:",
   ) {}
 
-  async get(key: string): Promise<string | undefined> {
-    return (await this.client.get(this.prefix + key)) ?? undefined;
-  }
-
-  async set(key: string, value: string, ttlSeconds?: number): Promise<void> {
-    await this.client.set(this.prefix + key, value, ttlSeconds ? { EX: ttlSeconds } : undefined);
-  }
-
   async setIfAbsent(key: string, value: string, ttlSeconds: number): Promise<boolean> {
     return (await this.client.set(this.prefix + key, value, { NX: true, EX: ttlSeconds })) === "OK";
   }
@@ -63,6 +55,7 @@ export class RedisRateLimiterFactory implements RateLimiterFactory {
       reset: async (key) => {
         await limiter.delete(key);
       },
+      peek: async (key) => (await limiter.get(key))?.consumedPoints ?? 0,
     };
   }
 }

@@ -1,7 +1,5 @@
 import { z } from "zod";
 
-const booleanString = z.enum(["true", "false", "1", "0"]).transform((value) => value === "true" || value === "1");
-
 /**
  * Settings every process understands. Each unset adapter URL selects the embedded
  * adapter (see .env.example), so standalone needs no settings at all.
@@ -28,7 +26,24 @@ export const platformConfigSchema = z.object({
   OTEL_SERVICE_NAME: z.string().optional(),
   BUS_CONSUMER_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(16),
   BUS_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(8),
-  RUN_MIGRATIONS: booleanString.optional(),
+  /** Kafka consumer session: how soon a replica that died without leaving its group is replaced (broker bounds: 6-300 s by default). */
+  KAFKA_SESSION_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(300_000).default(10_000),
+  /** Kafka consumer heartbeat; at most a third of the session timeout. */
+  KAFKA_HEARTBEAT_INTERVAL_MS: z.coerce.number().int().min(100).max(100_000).default(1_000),
+  /**
+   * Where /metrics is served: its own listener on this port (for the scraper, never routed publicly).
+   * Unset: on the main port in development and test, nowhere in production.
+   */
+  METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  /**
+   * Which proxies' X-Forwarded-For to believe (express "trust proxy"): a hop count ("1" behind one load
+   * balancer), or comma-separated addresses/subnets/names ("loopback", "10.0.0.0/8"), or "false".
+   * Default loopback: only a proxy on this machine. Anything else lets a client choose its own IP.
+   */
+  TRUST_PROXY: z
+    .string()
+    .default("loopback")
+    .transform((value): string | number | boolean => (/^\d+$/.test(value) ? Number(value) : value === "false" ? false : value === "true" ? true : value)),
 });
 
 export type PlatformConfig = z.infer<typeof platformConfigSchema>;
@@ -38,4 +53,27 @@ export function assertProductionSafe(config: PlatformConfig): void {
   if (config.NODE_ENV === "production" && config.INTERNAL_AUTH_SECRET.startsWith("dev-")) {
     throw new Error("INTERNAL_AUTH_SECRET must be set in production");
   }
+}
+
+/** A development stand-in that production must not run on, and the setting that replaces it. */
+export type ProviderNeed = "telephony" | "payments" | "mail";
+
+const STAND_INS: Record<ProviderNeed, { setting: string; standIn: string }> = {
+  telephony: { setting: "TWILIO_ACCOUNT_SID", standIn: "the carrier simulator, which accepts webhooks signed with the public dev token" },
+  payments: { setting: "STRIPE_SECRET_KEY", standIn: "the local payment provider, which takes no money" },
+  mail: { setting: "SMTP_URL", standIn: "the dev mailbox, which serves password-reset links at /dev/mailbox" },
+};
+
+/**
+ * Refuses to start in production on a development stand-in (issue 16): names every missing setting
+ * at once, so an operator fixes the deployment in one go.
+ */
+export function assertProductionProviders(nodeEnv: string, env: NodeJS.ProcessEnv, needs: readonly ProviderNeed[]): void {
+  if (nodeEnv !== "production") return;
+  const missing = needs.map((need) => STAND_INS[need]).filter(({ setting }) => !env[setting]?.trim());
+  if (missing.length === 0) return;
+  throw new Error(
+    `NODE_ENV=production refuses development stand-ins. Set ${missing.map(({ setting }) => setting).join(", ")}:\n` +
+      missing.map(({ setting, standIn }) => `  - ${setting} is unset, which would run ${standIn}`).join("\n"),
+  );
 }

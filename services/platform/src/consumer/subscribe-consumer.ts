@@ -9,10 +9,10 @@ import {
   type EventType,
 } from "@rebound/contracts";
 import { context, propagation, ROOT_CONTEXT, trace } from "@opentelemetry/api";
-import { setTimeout as sleep } from "node:timers/promises";
 import type { DeliveredRecord, EventBus, Subscription } from "../bus/event-bus";
 import { busEventLag, busHandlerDuration, deadLetters } from "../http/metrics";
 import type { Logger } from "../logging/logger";
+import { retry } from "../retry/retry";
 import type { ConsumerDefinition, EventHandler } from "./event-handlers";
 
 export interface RetryPolicy {
@@ -35,7 +35,7 @@ export async function subscribeConsumer(
   bus: EventBus,
   definition: ConsumerDefinition,
   logger: Logger,
-  retry: RetryPolicy = DEFAULT_RETRY_POLICY,
+  policy: RetryPolicy = DEFAULT_RETRY_POLICY,
 ): Promise<Subscription> {
   const types = Object.keys(definition.handlers).filter(isEventType);
   const topics = [...new Set(types.map(topicOf))];
@@ -44,7 +44,7 @@ export async function subscribeConsumer(
     topics,
     eventTypes: types,
     concurrency: definition.concurrency,
-    handler: (record) => handleRecord(bus, definition, record, logger, retry),
+    handler: (record) => handleRecord(bus, definition, record, logger, policy),
   });
 }
 
@@ -53,7 +53,7 @@ async function handleRecord(
   definition: ConsumerDefinition,
   record: DeliveredRecord,
   logger: Logger,
-  retry: RetryPolicy,
+  policy: RetryPolicy,
 ): Promise<void> {
   const type = record.headers[HEADERS.eventType] ?? "";
   if (!isEventType(type) || !definition.handlers[type]) return;
@@ -68,29 +68,34 @@ async function handleRecord(
   busEventLag.observe({ group: definition.group }, Math.max(0, Date.now() - envelope.occurredAt.getTime()) / 1000);
   const handler = definition.handlers[type] as EventHandler<EventType>;
   const parent = propagation.extract(ROOT_CONTEXT, record.headers);
-  for (let attempt = 1; ; attempt++) {
-    const stopTimer = busHandlerDuration.startTimer({ group: definition.group, type });
-    try {
-      await context.with(parent, () =>
-        tracer.startActiveSpan(`${definition.group} ${type}`, async (span) => {
-          try {
-            await handler(envelope);
-          } finally {
-            span.end();
-          }
-        }),
-      );
-      stopTimer({ outcome: "ok" });
-      return;
-    } catch (error) {
-      stopTimer({ outcome: "error" });
-      if (attempt >= retry.maxAttempts) {
-        await deadLetter(bus, definition.group, record, error, logger);
-        return;
-      }
-      logger.warn({ err: error, group: definition.group, type, eventId: envelope.id, attempt }, "event handler failed; retrying");
-      await sleep(Math.min(retry.maxDelayMs, retry.baseDelayMs * 2 ** (attempt - 1)));
-    }
+  try {
+    await retry(
+      async () => {
+        const stopTimer = busHandlerDuration.startTimer({ group: definition.group, type });
+        try {
+          await context.with(parent, () =>
+            tracer.startActiveSpan(`${definition.group} ${type}`, async (span) => {
+              try {
+                await handler(envelope);
+              } finally {
+                span.end();
+              }
+            }),
+          );
+          stopTimer({ outcome: "ok" });
+        } catch (error) {
+          stopTimer({ outcome: "error" });
+          throw error;
+        }
+      },
+      {
+        ...policy,
+        onRetry: (error, attempt) =>
+          logger.warn({ err: error, group: definition.group, type, eventId: envelope.id, attempt }, "event handler failed; retrying"),
+      },
+    );
+  } catch (error) {
+    await deadLetter(bus, definition.group, record, error, logger);
   }
 }
 

@@ -2,24 +2,25 @@ import { PrismaPg } from "@prisma/adapter-pg";
 import type { SqlDriverAdapterFactory } from "@prisma/driver-adapter-utils";
 import { mkdirSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
-import { pgliteNativeSql, type NativeSql } from "./native-sql";
-import { prismaAdapterFor, type PgliteConnection } from "./pglite-connection";
-import { PGliteThread } from "./pglite-thread/pglite-thread";
+import { Pool, type ClientBase, type QueryConfig } from "pg";
+import { pgSql, StatementNames, type PgSql } from "./pg-sql";
+import { PGliteServerThread } from "./pglite-server/pglite-server-thread";
 
 /**
- * The process's database: one PGlite instance shared by every service in
- * standalone (PGlite is a single connection; it serialises transactions itself),
- * or PostgreSQL, where each Prisma client gets its own pool.
+ * The process's database, reached with `pg` in both modes: PostgreSQL, or standalone's
+ * PGlite, which runs in a worker thread behind a PostgreSQL wire-protocol socket and is
+ * one session: every client of the process then shares one pg connection (a pool of
+ * max 1), whose queue serialises transactions as PGlite's own lock did.
  */
 export interface Database {
   readonly kind: "pglite" | "postgres";
-  /** A driver adapter factory for one Prisma client. */
+  /** A driver adapter factory for one Prisma client (Prisma's statements are named prepared statements too). */
   adapterFactory(): SqlDriverAdapterFactory;
-  /** The PGlite instance in standalone (in its own thread), for migrations. */
-  readonly pglite?: PgliteConnection;
   readonly databaseUrl?: string;
-  /** Raw SQL without Prisma, for the hot path (PGlite only; on PostgreSQL Prisma's pool is used). */
-  readonly nativeSql?: NativeSql;
+  /** The pg pool `sql` runs on (on PGlite: the process's one connection), for migrations. */
+  readonly pool: Pool;
+  /** Raw SQL over pg with named prepared statements: the hot path and the embedded bus, the same code on both databases. */
+  readonly sql: PgSql;
   ping(): Promise<boolean>;
   /** A plain query outside any service's client (start-up checks). */
   query<T>(sql: string, params?: unknown[]): Promise<T[]>;
@@ -30,8 +31,10 @@ export interface OpenDatabaseOptions {
   databaseUrl?: string;
   /** PGlite data folder parent; `memory` keeps everything in memory (tests). */
   dataDir: string | "memory";
-  /** Connections per Prisma client on PostgreSQL. */
+  /** Connections per pool on PostgreSQL (the hot path's, and each Prisma client's). */
   poolSize?: number;
+  /** PGlite: start from this dumped data folder (tests: a template with every migration applied). */
+  template?: Uint8Array;
 }
 
 export function pgliteDataPath(dataDir: string): string {
@@ -40,10 +43,33 @@ export function pgliteDataPath(dataDir: string): string {
 
 export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
   if (options.databaseUrl) return openPostgres(options.databaseUrl, options.poolSize ?? 10);
-  return openPglite(options.dataDir);
+  return openPglite(options.dataDir, options.template);
 }
 
-async function openPglite(dataDir: string): Promise<Database> {
+/** Prisma's statements are named too (prefix `p`), so each text is parsed and planned once per connection. */
+function prismaAdapter(pool: Pool | { connectionString: string; max: number }, names: StatementNames): PrismaPg {
+  // An unnamed statement (past StatementNames' limit) is passed as undefined: pg runs it unnamed.
+  const options = { statementNameGenerator: (query: { sql: string }) => names.nameFor(query.sql) as string };
+  return new PrismaPg(pool, options);
+}
+
+function databaseOver(kind: Database["kind"], pool: Pool, adapterFactory: () => SqlDriverAdapterFactory, close: () => Promise<void>, databaseUrl?: string): Database {
+  return {
+    kind,
+    databaseUrl,
+    pool,
+    sql: pgSql(pool, new StatementNames("r")),
+    adapterFactory,
+    ping: async () => {
+      await pool.query("select 1");
+      return true;
+    },
+    query: async <T>(sql: string, params?: unknown[]) => (await pool.query(sql, params)).rows as T[],
+    close,
+  };
+}
+
+async function openPglite(dataDir: string, template?: Uint8Array): Promise<Database> {
   let path: string | undefined;
   if (dataDir !== "memory") {
     path = pgliteDataPath(dataDir);
@@ -51,39 +77,52 @@ async function openPglite(dataDir: string): Promise<Database> {
   }
   // The engine runs in a worker thread: its CPU time is most of a query's, and on the
   // main thread it competed with every HTTP request (see docs/decisions.md).
-  const pglite = await PGliteThread.start(path);
-  // NativeSql inlines values as literals, which relies on this (the default since PostgreSQL 9.1).
-  await pglite.exec("SET standard_conforming_strings = on");
-  return {
-    kind: "pglite",
-    pglite,
-    nativeSql: pgliteNativeSql(pglite),
-    adapterFactory: () => prismaAdapterFor(pglite),
-    ping: async () => {
-      await pglite.query("select 1");
-      return true;
+  const thread = await PGliteServerThread.start(path, template);
+  // One connection for the whole process: PGlite is one session (one set of prepared
+  // statements, one transaction at a time). Never closed when idle; a replacement (after
+  // a broken socket) is the same session, so it starts with DEALLOCATE ALL.
+  const pool = new SessionPool({
+    host: thread.socketDir,
+    port: thread.port,
+    user: "postgres",
+    database: "postgres",
+    max: 1,
+    idleTimeoutMillis: 0,
+    allowExitOnIdle: true,
+    // pg-pool awaits this before handing a new connection out.
+    onConnect: async (client: ClientBase) => {
+      await client.query("DEALLOCATE ALL");
     },
-    query: async <T>(sql: string, params?: unknown[]) => (await pglite.query<T>(sql, params)).rows,
-    close: async () => {
-      if (!pglite.closed) await pglite.close();
-    },
-  };
+  } as ConstructorParameters<typeof Pool>[0]);
+  pool.on("error", () => undefined);
+  // Every Prisma client's adapter listens for the pool's errors: one per service.
+  pool.setMaxListeners(0);
+  const names = new StatementNames("p");
+  return databaseOver("pglite", pool, () => prismaAdapter(pool, names), async () => {
+    await pool.end();
+    await thread.close();
+  });
 }
 
+/**
+ * pg's Pool, except that a failed query keeps its connection: pg-pool's `query` destroys
+ * the client on any error (a unique violation included), and on PGlite a new connection
+ * is the same session, so reconnecting would only cost a DEALLOCATE ALL and re-preparing.
+ * A broken socket is still discarded (pg-pool checks that on release).
+ */
+class SessionPool extends Pool {}
+SessionPool.prototype.query = async function query(this: Pool, config: string | QueryConfig, values?: unknown[]) {
+  const client = await this.connect();
+  try {
+    return await client.query(config, values);
+  } finally {
+    client.release();
+  }
+} as Pool["query"];
+
 async function openPostgres(databaseUrl: string, poolSize: number): Promise<Database> {
-  const { Pool } = await import("pg");
-  const pingPool = new Pool({ connectionString: databaseUrl, max: 1 });
-  return {
-    kind: "postgres",
-    databaseUrl,
-    adapterFactory: () => new PrismaPg({ connectionString: databaseUrl, max: poolSize }),
-    ping: async () => {
-      await pingPool.query("select 1");
-      return true;
-    },
-    query: async <T>(sql: string, params?: unknown[]) => (await pingPool.query(sql, params)).rows as T[],
-    close: async () => {
-      await pingPool.end();
-    },
-  };
+  const pool = new Pool({ connectionString: databaseUrl, max: poolSize });
+  pool.on("error", () => undefined);
+  const names = new StatementNames("p");
+  return databaseOver("postgres", pool, () => prismaAdapter({ connectionString: databaseUrl, max: poolSize }, names), () => pool.end(), databaseUrl);
 }

@@ -3,7 +3,7 @@ import type { Clock } from "../clock/clock";
 import { type Outbox } from "../outbox/outbox";
 import { createPendingEvent, type PendingEvent } from "../outbox/pending-event";
 import { GroupCommit } from "./group-commit";
-import type { NativeSql } from "./native-sql";
+import type { PgSql } from "./pg-sql";
 import { quoteIdent, type SqlExecutor } from "./sql-executor";
 
 /** What `db.transaction` adds to the Prisma transaction client. */
@@ -26,15 +26,35 @@ type InteractiveTransaction = <R>(
 /** How long a write nobody waits on in a hurry (a send result, a status callback) waits to share a commit. */
 const NON_URGENT_LINGER_MS = 25;
 
-type SqlWork = (tx: SqlExecutor & EventAppender) => Promise<unknown>;
+/** The handle inside `db.sqlTransaction`: raw SQL on the transaction's connection, plus `append`. */
+export type SqlTx = SqlExecutor & EventAppender;
+
+type SqlWork = (tx: SqlTx) => Promise<unknown>;
+
+export interface SqlTransactionOptions {
+  /**
+   * Share a transaction with other callers' work (see GroupCommit): `"urgent"` joins the
+   * next one, after one event-loop turn; `"linger"` may wait up to 25 ms for company (it then
+   * rides in the next urgent write's transaction). If any item of a shared transaction fails,
+   * the batch is retried item by item, so one failure rejects only its own caller: `fn` must
+   * be safe to run again after a rollback (no side effects outside the transaction).
+   */
+  groupCommit?: "urgent" | "linger";
+}
+
+/** Work items per shared transaction. */
+const GROUP_COMMIT_MAX_BATCH = 64;
 
 /** PGlite runs one transaction at a time, so waiting for the connection can take a while under load. */
 const TRANSACTION_OPTIONS = { maxWait: 30_000, timeout: 30_000 };
 
 
 /**
- * A service's database handle: its Prisma client for reads, and `transaction`,
- * which gives the Prisma transaction client plus `append` for the outbox.
+ * A service's database handle: its Prisma client for reads; `transaction`, which gives the
+ * Prisma transaction client plus `append` for the outbox; and `sqlTransaction`, raw SQL
+ * plus `append` with optional group commit, for the hot path's writers (a Prisma
+ * interactive transaction costs 2-3x the CPU of the same statements on pg: see
+ * docs/decisions.md, "One database path").
  */
 export class ServiceDb<TClient extends PrismaClientLike, TTx extends SqlExecutor> {
   private readonly processedTable: string;
@@ -43,7 +63,7 @@ export class ServiceDb<TClient extends PrismaClientLike, TTx extends SqlExecutor
     readonly client: TClient,
     readonly outbox: Outbox,
     private readonly clock: Clock,
-    private readonly native?: NativeSql,
+    private readonly sql: PgSql,
   ) {
     this.processedTable = `${quoteIdent(outbox.schema)}."processed_events"`;
   }
@@ -73,16 +93,25 @@ export class ServiceDb<TClient extends PrismaClientLike, TTx extends SqlExecutor
   }
 
   /**
-   * A transaction of raw SQL plus `append`, for the hot path's writers: on PGlite it runs
-   * on the driver itself (see NativeSql); elsewhere it is a Prisma transaction.
+   * A transaction of raw SQL plus `append`: `pg` with named prepared statements, the same
+   * code and SQL text on PGlite and PostgreSQL. With `groupCommit`, `fn` shares the
+   * transaction with other callers' work (see SqlTransactionOptions).
    */
-  async sqlTransaction<R>(fn: (tx: SqlExecutor & EventAppender) => Promise<R>): Promise<R> {
-    const native = this.native;
-    if (!native) return this.transaction(fn);
+  sqlTransaction<R>(fn: (tx: SqlTx) => Promise<R>, options: SqlTransactionOptions = {}): Promise<R> {
+    if (options.groupCommit) return this.groupCommit.submit(fn as SqlWork, options.groupCommit === "urgent") as Promise<R>;
+    return this.runSqlTransaction(fn);
+  }
+
+  /** Resolves once every group-committed transaction submitted so far has committed (or failed). */
+  groupCommitIdle(): Promise<void> {
+    return this.groupCommit.idle();
+  }
+
+  private async runSqlTransaction<R>(fn: (tx: SqlTx) => Promise<R>): Promise<R> {
     const pending: PendingEvent[] = [];
     let result: R;
     try {
-      result = await native.transaction(async (raw) => {
+      result = await this.sql.transaction(async (raw) => {
         const value = await fn({ ...raw, append: this.appender(pending) });
         await this.outbox.writeInTransaction(raw, pending);
         return value;
@@ -95,30 +124,14 @@ export class ServiceDb<TClient extends PrismaClientLike, TTx extends SqlExecutor
     return result;
   }
 
-  /**
-   * Group commit over `sqlTransaction` (see GroupCommit): `fn` shares the next
-   * transaction with other callers' work. `urgent: false` lets it wait up to 25 ms for
-   * company (it then rides in the next urgent write's transaction). If any item fails, the
-   * batch is retried item by item, so one failure rejects only its own caller; `fn` must
-   * therefore be safe to run again after a rollback (no side effects outside the transaction).
-   */
-  batchedTransaction<R>(fn: (tx: SqlExecutor & EventAppender) => Promise<R>, options: { urgent?: boolean } = {}): Promise<R> {
-    return this.groupCommit.submit(fn as SqlWork, options.urgent ?? true) as Promise<R>;
-  }
-
-  /** Resolves once every batched transaction submitted so far has committed (or failed). */
-  batchIdle(): Promise<void> {
-    return this.groupCommit.idle();
-  }
-
   private readonly groupCommit = new GroupCommit<SqlWork, unknown>(
     (fns) =>
-      this.sqlTransaction(async (tx) => {
+      this.runSqlTransaction(async (tx) => {
         const results: unknown[] = [];
         for (const fn of fns) results.push(await fn(tx));
         return results;
       }),
-    64,
+    GROUP_COMMIT_MAX_BATCH,
     NON_URGENT_LINGER_MS,
   );
 

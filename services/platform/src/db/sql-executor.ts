@@ -1,5 +1,3 @@
-import { arrayText } from "./sql-literals";
-
 /** The raw-SQL surface of a Prisma client or transaction client that platform code uses. */
 export interface SqlExecutor {
   $executeRawUnsafe(query: string, ...values: unknown[]): Promise<number>;
@@ -16,7 +14,7 @@ export interface SqlStatement {
  * A multi-row insert's rows as `unnest($1::type[], $2::type[], ...)` over one array per
  * column: the statement text is the same for any number of rows, so it is planned and
  * prepared once (a VALUES list per row count meant a new plan for every batch size).
- * Each column travels as one array literal (text), which PGlite and PostgreSQL both cast.
+ * Each column travels as one array literal (text), which PostgreSQL casts to the column's array type.
  */
 export function unnestRows(rows: readonly (readonly unknown[])[], types: readonly string[], offset = 0): SqlStatement {
   return {
@@ -29,4 +27,29 @@ export function unnestRows(rows: readonly (readonly unknown[])[], types: readonl
 export function quoteIdent(name: string): string {
   if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`refusing identifier '${name}'`);
   return `"${name}"`;
+}
+
+/** A Postgres array literal: every element double-quoted and backslash-escaped (NULL for null). */
+export function arrayText(values: readonly unknown[]): string {
+  const elements = values.map((element) => {
+    if (element === null || element === undefined) return "NULL";
+    return `"${elementText(element).replace(/[\\"]/g, (char) => `\\${char}`)}"`;
+  });
+  return `{${elements.join(",")}}`;
+}
+
+function elementText(value: unknown): string {
+  if (typeof value === "string") return value;
+  if (typeof value === "number") {
+    if (!Number.isFinite(value)) throw new Error(`cannot bind ${value}`);
+    return String(value);
+  }
+  if (typeof value === "bigint" || typeof value === "boolean") return String(value);
+  if (value instanceof Date) {
+    if (Number.isNaN(value.getTime())) throw new Error("cannot bind an invalid date");
+    return value.toISOString();
+  }
+  if (value instanceof Uint8Array) return `\\x${Buffer.from(value.buffer, value.byteOffset, value.byteLength).toString("hex")}`;
+  if (Array.isArray(value)) return arrayText(value);
+  return JSON.stringify(value);
 }

@@ -15,6 +15,25 @@ export interface HttpAppOptions {
   mount: (app: Express) => void;
   /** Paths that fall through to the mounts instead of the JSON 404 (e.g. an SPA). Default: JSON 404 for all. */
   notFound?: RequestHandler;
+  /** Serve /metrics on this app (default true); false when it has its own listener or is off. */
+  metrics?: boolean;
+  /** Express "trust proxy": whose X-Forwarded-For is believed (TRUST_PROXY). Default loopback only. */
+  trustProxy?: string | number | boolean;
+}
+
+/** Prometheus text of this process's registry. */
+export const metricsHandler: RequestHandler = async (_req, res) => {
+  res.setHeader("Content-Type", metricsRegistry.contentType);
+  res.send(await metricsRegistry.metrics());
+};
+
+/** /metrics alone on its own port (METRICS_PORT), for the scraper; nothing else is served there. */
+export function createMetricsApp(): Express {
+  const app = express();
+  app.disable("x-powered-by");
+  app.get("/metrics", metricsHandler);
+  app.use(notFoundHandler);
+  return app;
 }
 
 const REQUEST_ID = /^[\w.:-]{1,128}$/;
@@ -23,7 +42,7 @@ const REQUEST_ID = /^[\w.:-]{1,128}$/;
 export function createHttpApp(options: HttpAppOptions): Express {
   const app = express();
   app.disable("x-powered-by");
-  app.set("trust proxy", "loopback, linklocal, uniquelocal");
+  app.set("trust proxy", options.trustProxy ?? "loopback");
 
   app.use((req, res, next) => {
     const incoming = req.header("x-request-id");
@@ -48,10 +67,7 @@ export function createHttpApp(options: HttpAppOptions): Express {
     const ready = results.every(([, ok]) => ok);
     res.status(ready ? 200 : 503).json({ status: ready ? "ready" : "not ready", checks: Object.fromEntries(results) });
   });
-  app.get("/metrics", async (_req, res) => {
-    res.setHeader("Content-Type", metricsRegistry.contentType);
-    res.send(await metricsRegistry.metrics());
-  });
+  if (options.metrics ?? true) app.get("/metrics", metricsHandler);
 
   options.mount(app);
   app.use(options.notFound ?? notFoundHandler);

@@ -26,6 +26,9 @@ describe("HTTP app", () => {
         app.post("/validate", (req, res) => {
           res.json(parseInput(z.object({ name: z.string().min(1, "Name is required") }), req.body));
         });
+        app.get("/items/:id", (req, res) => {
+          res.json({ id: req.params.id });
+        });
         app.get("/bug", () => {
           throw new Error("secret internals");
         });
@@ -60,6 +63,12 @@ describe("HTTP app", () => {
     expect(malformed.status).toBe(400);
     const large = await fetch(`${server.url}/validate`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ name: "x".repeat(5000) }) });
     expect(large.status).toBe(413);
+  });
+
+  it("answers a malformed percent-encoding in the path as a bad URL, not a bad body", async () => {
+    const res = await fetch(`${server.url}/items/%E0%A4%A`);
+    expect(res.status).toBe(400);
+    expect(await res.json()).toEqual({ message: "Malformed URL: invalid percent-encoding in the path", code: "BAD_REQUEST" });
   });
 
   it("hides a bug behind an errorId and logs it", async () => {

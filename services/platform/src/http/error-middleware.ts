@@ -28,6 +28,11 @@ export function errorMiddleware(logger: Logger): ErrorRequestHandler {
       return;
     }
     const status = httpStatusOf(error);
+    if (status && status < 500 && error instanceof URIError) {
+      // the router could not decode a path parameter: the URL is wrong, not the body
+      res.status(400).json({ message: "Malformed URL: invalid percent-encoding in the path", code: "BAD_REQUEST" });
+      return;
+    }
     if (status && status < 500) {
       // body-parser errors: malformed JSON (400), too large (413), wrong charset (415)
       res.status(status).json({ message: status === 413 ? "Request body too large" : "Malformed request body", code: status === 413 ? "PAYLOAD_TOO_LARGE" : "BAD_REQUEST" });

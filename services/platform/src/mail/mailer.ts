@@ -28,8 +28,3 @@ export interface DevMailbox {
 export function isDevMailbox(mailer: Mailer): mailer is Mailer & DevMailbox {
   return mailer.kind === "mailbox" && "list" in mailer && "read" in mailer;
 }
-
-export { mailConfigSchema, type MailConfig } from "./mail-config";
-export { createMailer } from "./create-mailer";
-export { SmtpMailer } from "./smtp-mailer";
-export { MailboxMailer } from "./mailbox-mailer";

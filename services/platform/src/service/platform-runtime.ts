@@ -10,7 +10,6 @@ import type { SqlExecutor } from "../db/sql-executor";
 import type { EventBus } from "../bus/event-bus";
 import { EmbeddedBus, type EmbeddedBusDb } from "../bus/embedded/embedded-bus";
 import { createKafkaBus } from "../bus/kafka/kafka-bus";
-import { PrismaClient as BusPrismaClient } from "../generated/prisma/client";
 import type { Logger } from "../logging/logger";
 import { Outbox } from "../outbox/outbox";
 
@@ -52,7 +51,7 @@ export async function createPlatformRuntime(options: RuntimeOptions): Promise<Pl
     if (config.KAFKA_BROKERS?.length) {
       bus = createKafkaBus({ brokers: config.KAFKA_BROKERS, clientId: config.OTEL_SERVICE_NAME ?? "rebound", logger });
     } else {
-      const embedded = new EmbeddedBus(embeddedBusDb(database, closers), {
+      const embedded = new EmbeddedBus(embeddedBusDb(database), {
         logger,
         serializeAppends: database.kind === "postgres",
         handOffInProcess: database.kind === "pglite",
@@ -91,7 +90,7 @@ export async function createPlatformRuntime(options: RuntimeOptions): Promise<Pl
       closers.push(() => client.$disconnect());
       const outbox = new Outbox(schema, runtime.bus, client, logger);
       outboxes.push(outbox);
-      return new ServiceDb<TClient, TTx>(client, outbox, clock, database.nativeSql);
+      return new ServiceDb<TClient, TTx>(client, outbox, clock, database.sql);
     },
     close: async () => {
       await runtime.bus.close();
@@ -104,11 +103,8 @@ export async function createPlatformRuntime(options: RuntimeOptions): Promise<Pl
   return runtime;
 }
 
-/** The embedded bus runs its fetches and offset commits on the driver where it can (PGlite). */
-function embeddedBusDb(database: Database, closers: (() => Promise<void>)[]): EmbeddedBusDb {
-  const native = database.nativeSql;
-  if (native) return { ...native, $transaction: (fn) => native.transaction(fn) };
-  const busClient = new BusPrismaClient({ adapter: database.adapterFactory() });
-  closers.push(() => busClient.$disconnect());
-  return busClient;
+/** The embedded bus runs its fetches, appends and offset commits on pg directly, on both databases. */
+function embeddedBusDb(database: Database): EmbeddedBusDb {
+  const sql = database.sql;
+  return { ...sql, $transaction: (fn) => sql.transaction(fn) };
 }

@@ -1,7 +1,7 @@
 import type { Express, RequestHandler } from "express";
 import type { Subscription } from "../bus/event-bus";
 import { subscribeConsumer, DEFAULT_RETRY_POLICY } from "../consumer/subscribe-consumer";
-import { createHttpApp } from "../http/create-http-app";
+import { createHttpApp, createMetricsApp } from "../http/create-http-app";
 import { startHttpServer } from "../http/http-server";
 import { startJobs, type JobDefinition } from "../jobs/job";
 import type { PlatformRuntime } from "./platform-runtime";
@@ -10,6 +10,8 @@ import type { ServiceDefinition } from "./service-definition";
 export interface RunningServices {
   url: string;
   port: number;
+  /** The /metrics listener's port when METRICS_PORT is set. */
+  metricsPort?: number;
   app: Express;
   /** Graceful: stop accepting, drain HTTP, stop jobs, stop consumers (committing offsets), close the database. */
   stop(): Promise<void>;
@@ -57,20 +59,26 @@ export async function startServices(
     bus: () => runtime.bus.isReady(),
   };
   for (const service of services) Object.assign(readiness, service.readiness ?? {});
-  const app = createHttpApp({ logger, readiness, mount: http.mount, notFound: http.notFound });
+  // /metrics: its own listener with METRICS_PORT; else on the main port outside production only.
+  const { METRICS_PORT, NODE_ENV, TRUST_PROXY } = runtime.config;
+  const metricsOnMain = METRICS_PORT === undefined && NODE_ENV !== "production";
+  const app = createHttpApp({ logger, readiness, mount: http.mount, notFound: http.notFound, metrics: metricsOnMain, trustProxy: TRUST_PROXY });
   const server = await startHttpServer(app, http.port, http.host);
+  const metricsServer = METRICS_PORT === undefined ? undefined : await startHttpServer(createMetricsApp(), METRICS_PORT, http.host);
+  if (METRICS_PORT === undefined && !metricsOnMain) logger.warn("METRICS_PORT is unset: /metrics is not served (production keeps it off the public port)");
 
   let stopping: Promise<void> | undefined;
   const stop = () =>
     (stopping ??= (async () => {
       await server.close();
+      await metricsServer?.close();
       await jobs.stop();
       await Promise.all(subscriptions.map((subscription) => subscription.stop()));
       for (const service of services) await service.stop?.();
       await runtime.close();
     })());
 
-  return { url: server.url, port: server.port, app, stop };
+  return { url: server.url, port: server.port, metricsPort: metricsServer?.port, app, stop };
 }
 
 /** SIGTERM/SIGINT stop gracefully; an uncaught error is logged, then the same graceful exit with code 1. */

@@ -1,3 +1,4 @@
+import { E164_PATTERN } from "@rebound/contracts/domain";
 import { z } from "zod";
 
 /** Auth token the carrier simulator signs webhooks with when nothing is configured. */
@@ -5,7 +6,7 @@ export const DEV_TWILIO_AUTH_TOKEN = "dev-auth-token";
 /** The simulator's forwarding-test caller when TWILIO_TEST_CALLER_NUMBER is unset (Twilio's magic test number). */
 export const SIMULATOR_TEST_CALLER_NUMBER = "+15005550006";
 
-const e164 = z.string().regex(/^\+[1-9]\d{7,14}$/, "must be an E.164 phone number, e.g. +15551234567");
+const e164 = z.string().regex(E164_PATTERN, "must be an E.164 phone number, e.g. +15551234567");
 
 /**
  * Telephony settings. TWILIO_ACCOUNT_SID selects Twilio; unset, the carrier
@@ -24,6 +25,13 @@ export const telephonyConfigSchema = z
     TWILIO_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(5_000),
     /** Messages a second one sender number may send (Twilio long codes: 1; the simulator: no real limit). */
     SMS_MESSAGES_PER_SECOND: z.coerce.number().positive().max(10_000).optional(),
+    /** Look callers up (Twilio Lookup v2 line type intelligence, paid per lookup) before texting; landlines are not texted. */
+    TWILIO_LOOKUP_ENABLED: z
+      .enum(["true", "false", "1", "0"])
+      .default("false")
+      .transform((value) => value === "true" || value === "1"),
+    /** A lookup slower than this is abandoned and the caller texted anyway. */
+    TWILIO_LOOKUP_TIMEOUT_MS: z.coerce.number().int().min(50).max(10_000).default(1_500),
     /** Simulator: ms between the status callbacks of a message (queued -> sent -> delivered). */
     SIMULATOR_DELIVERY_STEP_MS: z.coerce.number().int().min(0).max(60_000).default(5),
     /** Simulator: where its journal lives. Default <DATA_DIR>/simulator; in memory when DATA_DIR=memory or NODE_ENV=test. */
@@ -53,8 +61,3 @@ export const telephonyConfigSchema = z
   });
 
 export type TelephonyConfig = z.infer<typeof telephonyConfigSchema>;
-
-/** True when the carrier simulator is the provider (TWILIO_ACCOUNT_SID unset). */
-export function usesSimulator(config: Pick<TelephonyConfig, "TWILIO_ACCOUNT_SID">): boolean {
-  return config.TWILIO_ACCOUNT_SID === undefined;
-}

@@ -42,6 +42,9 @@ export interface TestCallRequest {
   statusCallbackUrl?: string;
 }
 
+/** A caller's line type (Twilio Lookup v2 line type intelligence, reduced to what the dispatch needs). */
+export type LineType = "mobile" | "landline" | "voip" | "other";
+
 /**
  * A provider failure. `code` is the provider's error code when it gave one
  * (Twilio: 21610 = the recipient unsubscribed, 21211 = invalid number, 20429 = too many requests).
@@ -81,8 +84,12 @@ export interface TelephonyProvider {
    */
   findSentMessage(query: { from: string; to: string; body: string; since: Date }): Promise<SendSmsResult | undefined>;
   placeTestCall(request: TestCallRequest): Promise<{ sid: string }>;
-  /** Checks X-Twilio-Signature of a webhook posted to `url` with form `params`. */
-  validateWebhook(signature: string | undefined, url: string, params: Record<string, string>): boolean;
+  /**
+   * The line type of an E.164 number (Twilio Lookup v2, line_type_intelligence); undefined when the
+   * provider cannot tell. Bounded by the provider's lookup timeout: a slow answer is an error
+   * (TelephonyProviderError), never a wait longer than the timeout.
+   */
+  lookupLineType(phoneNumber: string): Promise<LineType | undefined>;
   /** Releases sockets and timers (keep-alive agents, pending simulated deliveries). */
   close?(): Promise<void>;
 }

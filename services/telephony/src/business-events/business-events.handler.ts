@@ -1,22 +1,51 @@
+import { businessV1 } from "@rebound/contracts";
 import type { ConsumerDefinition } from "@rebound/platform";
-import { businessDirectoryRepository, type BusinessRecord } from "../store/business-directory.repository";
-import type { TelephonyContext } from "../telephony-context";
+import type { NoTextAnswer } from "../domain/voice-answer";
+import type { BusinessChanges, BusinessRecord } from "../store/business-directory.repository";
+import type { TelephonyDeps } from "../telephony-deps";
 
 export const BUSINESS_EVENTS_GROUP = "telephony.businesses";
 
+function noTextAnswer(answer: businessV1.VoiceNoTextAnswer): NoTextAnswer {
+  switch (answer) {
+    case businessV1.VoiceNoTextAnswer.SILENCE:
+      return "silence";
+    case businessV1.VoiceNoTextAnswer.REJECT:
+      return "reject";
+    default:
+      return "say";
+  }
+}
+
+/** The settings the voice answer reads (a snapshot: every field is in every event). */
+function callSettings(settings: businessV1.BusinessSettings): BusinessChanges {
+  return {
+    answerCalls: settings.autoReplyEnabled,
+    isActive: settings.isActive,
+    doNotTextNumbers: [...settings.doNotTextNumbers],
+    allowInternationalCallers: settings.allowInternationalCallers,
+    textLikelySpoofedCallers: settings.textLikelySpoofedCallers,
+    voiceTextMessage: settings.voiceTextMessage,
+    voiceNoTextMessage: settings.voiceNoTextMessage,
+    voiceNoTextAnswer: noTextAnswer(settings.voiceNoTextAnswer),
+  };
+}
+
 /**
  * Telephony's view of businesses: owner (user -> business, for the API),
- * business phone, and whether missed calls are answered with the spoken message
- * (BusinessSettings.auto_reply_enabled; a business without settings yet answers).
+ * business phone, whether missed calls are answered at all
+ * (BusinessSettings.auto_reply_enabled; a business without settings yet answers),
+ * and what the voice answer needs to foresee messaging's caller rules (automation on,
+ * do-not-text numbers, the owner's international / likely-spoofed choices) and say.
  * Persisted with the processed mark, then put in the in-memory directory.
  */
-export function businessEventsConsumer(context: TelephonyContext): ConsumerDefinition {
-  const apply = async (eventId: string, businessId: string, userId: string, changes: Partial<Pick<BusinessRecord, "businessPhone" | "answerCalls">>) => {
+export function onBusinessEventsHandler(deps: TelephonyDeps): ConsumerDefinition {
+  const apply = async (eventId: string, businessId: string, userId: string, changes: BusinessChanges) => {
     let record: BusinessRecord | undefined;
-    await context.db.processOnce(BUSINESS_EVENTS_GROUP, eventId, async (tx) => {
-      record = await businessDirectoryRepository.upsert(tx, businessId, userId, changes);
+    await deps.db.processOnce(BUSINESS_EVENTS_GROUP, eventId, async (tx) => {
+      record = await deps.businesses.upsert(tx, businessId, userId, changes);
     });
-    if (record) context.sync.directory.putBusiness(record);
+    if (record) deps.sync.directory.putBusiness(record);
   };
 
   return {
@@ -26,12 +55,12 @@ export function businessEventsConsumer(context: TelephonyContext): ConsumerDefin
         const { businessId, userId, profile, settings } = event.payload;
         await apply(event.id, businessId, userId, {
           businessPhone: profile?.businessPhone ?? "",
-          answerCalls: settings ? settings.autoReplyEnabled : true,
+          ...(settings ? callSettings(settings) : { answerCalls: true }),
         });
       },
       BusinessSettingsUpdated: async (event) => {
         const { businessId, userId, settings } = event.payload;
-        await apply(event.id, businessId, userId, settings ? { answerCalls: settings.autoReplyEnabled } : {});
+        await apply(event.id, businessId, userId, settings ? callSettings(settings) : {});
       },
       BusinessProfileUpdated: async (event) => {
         const { businessId, userId, profile } = event.payload;

@@ -1,7 +1,6 @@
 import type { Logger } from "@rebound/platform";
-import { businessDirectoryRepository } from "../store/business-directory.repository";
-import { phoneNumberRepository } from "../store/phone-number.repository";
-import type { TelephonyDb } from "../store/telephony-db";
+import type { BusinessDirectoryRepository } from "../store/business-directory.repository";
+import type { PhoneNumberRepository } from "../store/phone-number.repository";
 import type { NumberDirectory, NumberEntry } from "./number-directory";
 
 /**
@@ -12,15 +11,16 @@ import type { NumberDirectory, NumberEntry } from "./number-directory";
  */
 export class DirectorySync {
   constructor(
-    private readonly db: TelephonyDb,
+    private readonly phoneNumbers: PhoneNumberRepository,
+    private readonly businesses: BusinessDirectoryRepository,
     readonly directory: NumberDirectory,
     private readonly logger: Logger,
   ) {}
 
   async load(): Promise<void> {
     const [numbers, businesses] = await Promise.all([
-      phoneNumberRepository.listAll(this.db.client),
-      businessDirectoryRepository.listAll(this.db.client),
+      this.phoneNumbers.listAll(),
+      this.businesses.listAll(),
     ]);
     this.directory.replaceAll(numbers, businesses);
   }
@@ -32,7 +32,7 @@ export class DirectorySync {
   async resolveNumber(phoneNumber: string): Promise<NumberEntry | undefined> {
     const cached = this.directory.number(phoneNumber);
     if (cached) return cached;
-    const stored = await phoneNumberRepository.findByNumber(this.db.client, phoneNumber);
+    const stored = await this.phoneNumbers.findByNumber(phoneNumber);
     if (!stored) return undefined;
     this.directory.putNumber(stored);
     return stored;
@@ -41,7 +41,7 @@ export class DirectorySync {
   async resolveBusinessIdOfUser(userId: string): Promise<string | undefined> {
     const cached = this.directory.businessIdOfUser(userId);
     if (cached) return cached;
-    const stored = await businessDirectoryRepository.findByUser(this.db.client, userId);
+    const stored = await this.businesses.findByUser(userId);
     if (!stored) return undefined;
     this.directory.putBusiness(stored);
     return stored.businessId;
@@ -50,7 +50,7 @@ export class DirectorySync {
   async resolveDedicatedNumber(businessId: string): Promise<string | undefined> {
     const cached = this.directory.dedicatedNumberOf(businessId);
     if (cached) return cached;
-    const stored = await phoneNumberRepository.findByBusiness(this.db.client, businessId);
+    const stored = await this.phoneNumbers.findByBusiness(businessId);
     if (!stored) return undefined;
     this.directory.putNumber(stored);
     return stored.phoneNumber;

@@ -6,7 +6,21 @@ describe("NumberDirectory", () => {
 
     directory.replaceAll(
       [{ phoneNumber: "+13055550123", businessId: "biz-1", userId: "user-1" }],
-      [{ businessId: "biz-1", userId: "user-1", businessPhone: "+15559870001", answerCalls: false }],
+      [
+        {
+          businessId: "biz-1",
+          userId: "user-1",
+          businessPhone: "+15559870001",
+          answerCalls: false,
+          isActive: true,
+          doNotTextNumbers: [],
+          allowInternationalCallers: false,
+          textLikelySpoofedCallers: false,
+          voiceTextMessage: "",
+          voiceNoTextMessage: "",
+          voiceNoTextAnswer: "say",
+        },
+      ],
     );
 
     expect(directory.number("+13055550123")?.businessId).toBe("biz-1");

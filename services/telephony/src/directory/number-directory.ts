@@ -5,13 +5,12 @@ export interface NumberEntry {
   userId: string;
 }
 
+import type { BusinessCallSettings } from "../domain/voice-answer";
+
 /** What telephony knows of a business from business events. */
-export interface BusinessEntry {
+export interface BusinessEntry extends BusinessCallSettings {
   businessId: string;
   userId: string;
-  businessPhone: string;
-  /** Answer missed calls with the spoken message (else <Reject/>). */
-  answerCalls: boolean;
 }
 
 /**

@@ -1,5 +1,5 @@
 import type { ForwardingOutcome } from "./forwarding-outcome";
-import { displayPhoneNumber } from "./phone-numbers";
+import { displayPhoneNumber } from "@rebound/contracts/domain";
 
 export interface ForwardingTestResult {
   success: boolean;

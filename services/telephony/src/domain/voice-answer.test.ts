@@ -1,7 +1,94 @@
 import { telephonyV1 } from "@rebound/contracts";
-import { callPurpose, chooseVoiceAnswer, FORWARDING_TEST_ANSWER, voiceTwiml } from "./voice-answer";
+import {
+  callPurpose,
+  chooseVoiceAnswer,
+  foreseeText,
+  FORWARDING_TEST_ANSWER,
+  voiceTwiml,
+  type BusinessCallSettings,
+  type TextOutlook,
+  type VoiceAnswer,
+} from "./voice-answer";
 
 const { CallPurpose } = telephonyV1;
+
+const DEDICATED = "+13055550100";
+const DEFAULTS = { textMessage: "Sorry we missed your call. We will get back to you shortly.", noTextMessage: "Sorry we missed your call. Please call again later." };
+
+const business = (overrides: Partial<BusinessCallSettings> = {}): BusinessCallSettings => ({
+  businessPhone: "+12125550123",
+  answerCalls: true,
+  isActive: true,
+  doNotTextNumbers: ["+13125550199"],
+  allowInternationalCallers: false,
+  textLikelySpoofedCallers: false,
+  voiceTextMessage: "",
+  voiceNoTextMessage: "",
+  voiceNoTextAnswer: "say",
+  ...overrides,
+});
+
+describe("foreseeText: what telephony can know about the text before messaging decides", () => {
+  const WITHHELD = ["+266696687", "+7378742833", "+86282452253", "+8656696", "+2562533", "Anonymous", "Restricted", "Unknown", "Private", "Unavailable", "anonymous", ""];
+
+  it.each(WITHHELD)("given the withheld caller id %j, then no text (withheld_caller_id), even with every switch on and before the business is known", (from) => {
+    const open = business({ allowInternationalCallers: true, textLikelySpoofedCallers: true });
+    expect(foreseeText(open, { from, dedicatedNumber: DEDICATED })).toEqual({ text: "none", reason: "withheld_caller_id" });
+    expect(foreseeText(undefined, { from, dedicatedNumber: DEDICATED })).toEqual({ text: "none", reason: "withheld_caller_id" });
+  });
+
+  it.each<[string, string, string | undefined, Partial<BusinessCallSettings>, TextOutlook]>([
+    ["a US caller", "+15551230001", undefined, {}, { text: "possible" }],
+    ["a Canadian caller", "+14165550123", undefined, {}, { text: "possible" }],
+    ["a US caller with STIR passed", "+15551230001", "TN-Validation-Passed-A", {}, { text: "possible" }],
+    ["a US caller with No-TN-Validation", "+15551230001", "No-TN-Validation", {}, { text: "possible" }],
+    ["a UK mobile", "+447700900123", undefined, {}, { text: "none", reason: "international" }],
+    ["a Mexican mobile", "+5215512345678", undefined, {}, { text: "none", reason: "international" }],
+    ["+1 876 Jamaica", "+18765551234", undefined, {}, { text: "none", reason: "international" }],
+    ["a UK mobile, international allowed", "+447700900123", undefined, { allowInternationalCallers: true }, { text: "possible" }],
+    ["STIR TN-Validation-Failed-A", "+15551230001", "TN-Validation-Failed-A", {}, { text: "none", reason: "likely_spoofed" }],
+    ["STIR failed, owner texts spoofed callers", "+15551230001", "TN-Validation-Failed-B", { textLikelySpoofedCallers: true }, { text: "possible" }],
+    ["the owner's own phone", "+12125550123", undefined, {}, { text: "none", reason: "own_number" }],
+    ["a do-not-text number", "+13125550199", undefined, {}, { text: "none", reason: "own_number" }],
+    ["the dedicated number itself", DEDICATED, undefined, {}, { text: "none", reason: "own_number" }],
+    ["automation off", "+15551230001", undefined, { isActive: false }, { text: "none", reason: "inactive" }],
+  ])("given %s, then the outlook is right", (_name, from, stirVerstat, overrides, outlook) => {
+    expect(foreseeText(business(overrides), { from, stirVerstat, dedicatedNumber: DEDICATED })).toEqual(outlook);
+  });
+
+  it("given a business telephony has not heard of yet, then a text is possible (messaging decides)", () => {
+    expect(foreseeText(undefined, { from: "+447700900123", dedicatedNumber: DEDICATED })).toEqual({ text: "possible" });
+  });
+});
+
+describe("chooseVoiceAnswer: the answer says only what will happen", () => {
+  const none: TextOutlook = { text: "none", reason: "withheld_caller_id" };
+  const possible: TextOutlook = { text: "possible" };
+
+  it.each<[string, BusinessCallSettings | undefined, TextOutlook, VoiceAnswer]>([
+    ["text possible, default message", business(), possible, { kind: "say", message: DEFAULTS.textMessage }],
+    ["text possible, the owner's message", business({ voiceTextMessage: "Thanks! Watch for our text." }), possible, { kind: "say", message: "Thanks! Watch for our text." }],
+    ["text possible, business not known yet", undefined, possible, { kind: "say", message: DEFAULTS.textMessage }],
+    ["no text, default message", business(), none, { kind: "say", message: DEFAULTS.noTextMessage }],
+    ["no text, the owner's message", business({ voiceNoTextMessage: "Please call during business hours." }), none, { kind: "say", message: "Please call during business hours." }],
+    ["no text, the owner chose silence", business({ voiceNoTextAnswer: "silence", voiceNoTextMessage: "unused" }), none, { kind: "hangup" }],
+    ["no text, the owner chose reject", business({ voiceNoTextAnswer: "reject" }), none, { kind: "reject" }],
+    ["no text, business not known yet", undefined, none, { kind: "say", message: DEFAULTS.noTextMessage }],
+    ["answering off, text possible", business({ answerCalls: false }), possible, { kind: "reject" }],
+    ["answering off, no text", business({ answerCalls: false }), none, { kind: "reject" }],
+  ])("given %s, then the right answer", (_name, given, outlook, answer) => {
+    expect(chooseVoiceAnswer({ purpose: CallPurpose.MISSED_CALL, business: given, outlook, defaults: DEFAULTS })).toEqual(answer);
+  });
+
+  it("given a forwarding test call, then always the test message, even for a business that rejects", () => {
+    const answer = chooseVoiceAnswer({ purpose: CallPurpose.FORWARDING_TEST, business: business({ answerCalls: false }), outlook: possible, defaults: DEFAULTS });
+    expect(answer).toEqual({ kind: "say", message: FORWARDING_TEST_ANSWER });
+  });
+
+  it("given the defaults, then neither the no-text answer nor the neutral one promises a text", () => {
+    for (const answer of [DEFAULTS.noTextMessage, DEFAULTS.textMessage]) expect(answer).not.toMatch(/\btext\b/i);
+  });
+});
 
 describe("voice answer", () => {
   it("given our test caller, when classifying, then a forwarding test; anyone else is a missed call", () => {
@@ -9,19 +96,11 @@ describe("voice answer", () => {
     expect(callPurpose("+15551230001", "+15005550006")).toBe(CallPurpose.MISSED_CALL);
   });
 
-  it("given a missed call, when the business answers calls, then the spoken message; when not, then reject", () => {
-    expect(chooseVoiceAnswer({ purpose: CallPurpose.MISSED_CALL, answerCalls: true, message: "Hi" })).toEqual({ kind: "say", message: "Hi" });
-    expect(chooseVoiceAnswer({ purpose: CallPurpose.MISSED_CALL, answerCalls: false, message: "Hi" })).toEqual({ kind: "reject" });
-  });
-
-  it("given a forwarding test call, when answering, then always the test message, even for a business that rejects", () => {
-    expect(chooseVoiceAnswer({ purpose: CallPurpose.FORWARDING_TEST, answerCalls: false, message: "Hi" })).toEqual({ kind: "say", message: FORWARDING_TEST_ANSWER });
-  });
-
-  it("given answers, when rendering TwiML, then Say+Hangup with the text escaped, or Reject", () => {
+  it("given answers, when rendering TwiML, then Say+Hangup with the text escaped, a bare Hangup, or Reject", () => {
     expect(voiceTwiml({ kind: "say", message: "Tom & Jerry's <shop>" })).toBe(
-      '<?xml version="1.0" encoding="UTF-8"?><Response><Say>Tom &amp; Jerry&apos;s &lt;shop&gt;</Say><Hangup/></Response>',
+      `<?xml version="1.0" encoding="UTF-8"?><Response><Say>Tom &amp; Jerry's &lt;shop&gt;</Say><Hangup/></Response>`,
     );
+    expect(voiceTwiml({ kind: "hangup" })).toBe('<?xml version="1.0" encoding="UTF-8"?><Response><Hangup/></Response>');
     expect(voiceTwiml({ kind: "reject" })).toBe('<?xml version="1.0" encoding="UTF-8"?><Response><Reject/></Response>');
   });
 });

@@ -1,10 +1,72 @@
 import { telephonyV1 } from "@rebound/contracts";
+import { classifyCaller, samePhoneNumber, screenCaller, type CallerClassification } from "@rebound/contracts/domain";
+import { VoiceResponse } from "@rebound/platform/twiml";
 
 const { CallPurpose } = telephonyV1;
 type CallPurpose = telephonyV1.CallPurpose;
 
 /** What we do with a call that reached a dedicated number. */
-export type VoiceAnswer = { kind: "say"; message: string } | { kind: "reject" };
+export type VoiceAnswer = { kind: "say"; message: string } | { kind: "hangup" } | { kind: "reject" };
+
+export const VOICE_NO_TEXT_ANSWERS = ["say", "silence", "reject"] as const;
+/** What a caller who will get no text hears: the no-text message, silence (answer, hang up), or <Reject/>. */
+export type NoTextAnswer = (typeof VOICE_NO_TEXT_ANSWERS)[number];
+
+/** A business's settings as the voice webhook reads them (telephony's directory, from business events). */
+export interface BusinessCallSettings {
+  /** E.164 of the owner's own phone, or empty. */
+  businessPhone: string;
+  /** Answer missed calls at all (BusinessSettings.auto_reply_enabled); false: always <Reject/>. */
+  answerCalls: boolean;
+  /** SMS automation on. */
+  isActive: boolean;
+  doNotTextNumbers: string[];
+  allowInternationalCallers: boolean;
+  textLikelySpoofedCallers: boolean;
+  /** Spoken when a text may follow; empty: the service's default. */
+  voiceTextMessage: string;
+  /** Spoken when no text will follow (answer "say"); empty: the service's default. */
+  voiceNoTextMessage: string;
+  voiceNoTextAnswer: NoTextAnswer;
+}
+
+/** The service's spoken texts when the owner set none (telephony config). */
+export interface DefaultAnswers {
+  textMessage: string;
+  noTextMessage: string;
+}
+
+/** Why telephony knows no text will follow: the messaging suppression reasons it can foresee from its own read model. */
+export type ForeseenSuppression = "withheld_caller_id" | "own_number" | "inactive" | "international" | "likely_spoofed";
+
+/**
+ * Whether a text can follow this call, from what telephony knows locally (no call to messaging on
+ * the hot path): "none" when messaging's decide() is certain to suppress it for a reason telephony
+ * can see (the caller id rules of contracts' screenCaller, the business's own numbers, automation
+ * off); "possible" otherwise. Facts only messaging holds (opt-out, subscription, monthly cap,
+ * duplicate window, landline lookup) can still stop a "possible" text, so the answer for it must
+ * not promise one (see docs/decisions.md, issue 18).
+ */
+export type TextOutlook = { text: "possible" } | { text: "none"; reason: ForeseenSuppression };
+
+export interface CallFacts {
+  from: string;
+  stirVerstat?: string;
+  dedicatedNumber: string;
+}
+
+export function foreseeText(business: BusinessCallSettings | undefined, call: CallFacts, caller: CallerClassification = classifyCaller(call.from, call.stirVerstat)): TextOutlook {
+  if (caller.kind === "withheld") return { text: "none", reason: "withheld_caller_id" };
+  if (!business) return { text: "possible" };
+  const own = [call.dedicatedNumber, business.businessPhone, ...business.doNotTextNumbers];
+  if (own.some((number) => samePhoneNumber(call.from, number))) return { text: "none", reason: "own_number" };
+  if (!business.isActive) return { text: "none", reason: "inactive" };
+  const screened = screenCaller(caller, {
+    allowInternational: business.allowInternationalCallers,
+    textLikelySpoofed: business.textLikelySpoofedCallers,
+  });
+  return screened ? { text: "none", reason: screened } : { text: "possible" };
+}
 
 export const FORWARDING_TEST_ANSWER = "This is your Rebound call forwarding test. Forwarding works. Goodbye.";
 
@@ -13,30 +75,81 @@ export function callPurpose(from: string, testCallerNumber: string): CallPurpose
   return from === testCallerNumber ? CallPurpose.FORWARDING_TEST : CallPurpose.MISSED_CALL;
 }
 
+export interface AnswerInput {
+  purpose: CallPurpose;
+  /** Undefined until the business's events reached telephony: answered with the neutral default. */
+  business: BusinessCallSettings | undefined;
+  outlook: TextOutlook;
+  defaults: DefaultAnswers;
+}
+
 /**
- * Missed calls are answered with the short spoken message then hung up, or
- * rejected when the business switched answering off (BusinessSettings.auto_reply_enabled);
- * a forwarding-test call is always answered so the test call ends cleanly.
+ * A forwarding-test call is always answered so the test ends cleanly. A business that switched
+ * answering off rejects every missed call. Otherwise: when a text may follow, the owner's text
+ * message (or the default); when none will, what the owner chose: the no-text message (or the
+ * default), silence, or <Reject/>.
  */
-export function chooseVoiceAnswer(input: { purpose: CallPurpose; answerCalls: boolean; message: string }): VoiceAnswer {
+export function chooseVoiceAnswer(input: AnswerInput): VoiceAnswer {
   if (input.purpose === CallPurpose.FORWARDING_TEST) return { kind: "say", message: FORWARDING_TEST_ANSWER };
-  return input.answerCalls ? { kind: "say", message: input.message } : { kind: "reject" };
+  const business = input.business;
+  if (business && !business.answerCalls) return { kind: "reject" };
+  switch (input.outlook.text) {
+    case "possible":
+      return { kind: "say", message: business?.voiceTextMessage || input.defaults.textMessage };
+    case "none":
+      break;
+    default: {
+      const unknown: never = input.outlook;
+      throw new Error(`unknown outlook ${JSON.stringify(unknown)}`);
+    }
+  }
+  const answer = business?.voiceNoTextAnswer ?? "say";
+  switch (answer) {
+    case "say":
+      return { kind: "say", message: business?.voiceNoTextMessage || input.defaults.noTextMessage };
+    case "silence":
+      return { kind: "hangup" };
+    case "reject":
+      return { kind: "reject" };
+    default: {
+      const unknown: never = answer;
+      throw new Error(`unknown no-text answer ${String(unknown)}`);
+    }
+  }
 }
 
-function escapeXml(text: string): string {
-  return text.replace(/[<>&"']/g, (char) => `&${{ "<": "lt", ">": "gt", "&": "amp", '"': "quot", "'": "apos" }[char] ?? ""};`);
-}
+/** Most answers are few and constant (the defaults, the test's, the not-in-service one): each is built once. */
+const built = new Map<string, string>();
+const MAX_BUILT = 1_000;
 
+/** The TwiML of an answer, through the Twilio SDK's builder (which escapes the message). */
 export function voiceTwiml(answer: VoiceAnswer): string {
-  const head = '<?xml version="1.0" encoding="UTF-8"?>';
+  const key = answer.kind === "say" ? `say:${answer.message}` : answer.kind;
+  let twiml = built.get(key);
+  if (twiml === undefined) {
+    twiml = buildVoiceTwiml(answer);
+    if (built.size < MAX_BUILT) built.set(key, twiml);
+  }
+  return twiml;
+}
+
+function buildVoiceTwiml(answer: VoiceAnswer): string {
+  const response = new VoiceResponse();
   switch (answer.kind) {
     case "say":
-      return `${head}<Response><Say>${escapeXml(answer.message)}</Say><Hangup/></Response>`;
+      response.say(answer.message);
+      response.hangup();
+      break;
+    case "hangup":
+      response.hangup();
+      break;
     case "reject":
-      return `${head}<Response><Reject/></Response>`;
+      response.reject();
+      break;
     default: {
       const unknown: never = answer;
       throw new Error(`unknown voice answer ${JSON.stringify(unknown)}`);
     }
   }
+  return response.toString();
 }

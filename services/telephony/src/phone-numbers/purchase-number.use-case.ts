@@ -1,11 +1,11 @@
 import { AppError, TelephonyProviderError, type PurchasedNumber } from "@rebound/platform";
 import { timestampFromDate } from "@rebound/contracts";
 import { randomUUID } from "node:crypto";
-import { countryOfNumber, displayPhoneNumber } from "../domain/phone-numbers";
+import { countryOfNumber, displayPhoneNumber } from "@rebound/contracts/domain";
 import { numberWebhooks } from "../domain/webhook-urls";
 import { isUniqueViolation } from "../store/prisma-errors";
-import { phoneNumberRepository, type PhoneNumberRecord } from "../store/phone-number.repository";
-import type { TelephonyContext } from "../telephony-context";
+import type { PhoneNumberRecord } from "../store/phone-number.repository";
+import type { TelephonyDeps } from "../telephony-deps";
 
 export const PURCHASE_FAILED_MESSAGE = "Failed to purchase phone number. Please try again.";
 
@@ -15,19 +15,35 @@ const alreadyHasNumber = (phoneNumber: string) =>
     `Your business already has a dedicated phone number (${displayPhoneNumber(phoneNumber)}). Each business can have only one.`,
   );
 
+/** How long a purchase right after sign-up waits for BusinessCreated to reach this service. */
+export const BUSINESS_PROJECTION_WAIT_MS = 10_000;
+
+/**
+ * The user's business id; right after sign-up BusinessCreated may still be on its way, so a
+ * signed-in user's purchase waits for it (bounded) instead of answering 404 (issue 16).
+ */
+async function businessIdOfNewUser(deps: TelephonyDeps, userId: string): Promise<string | undefined> {
+  const deadline = Date.now() + BUSINESS_PROJECTION_WAIT_MS;
+  for (let delay = 25; ; delay = Math.min(delay * 2, 250)) {
+    const businessId = await deps.sync.resolveBusinessIdOfUser(userId);
+    if (businessId || Date.now() + delay > deadline) return businessId ?? undefined;
+    await new Promise((resolve) => setTimeout(resolve, delay));
+  }
+}
+
 /**
  * Buys `phoneNumber` for the signed-in user's business: one dedicated number per
  * business (a second is a 409), webhooks pointed at our public URLs, then the row
  * and PhoneNumberPurchased in one transaction. If a concurrent purchase won the
  * race, the number just bought is given back to the provider.
  */
-export async function purchaseNumber(context: TelephonyContext, userId: string, phoneNumber: string): Promise<PhoneNumberRecord> {
-  const businessId = await context.sync.resolveBusinessIdOfUser(userId);
+export async function purchaseNumber(deps: TelephonyDeps, userId: string, phoneNumber: string): Promise<PhoneNumberRecord> {
+  const businessId = await businessIdOfNewUser(deps, userId);
   if (!businessId) throw new AppError("NOT_FOUND", "Business not found. Please complete your business profile first.");
-  const existing = await context.sync.resolveDedicatedNumber(businessId);
+  const existing = await deps.sync.resolveDedicatedNumber(businessId);
   if (existing) throw alreadyHasNumber(existing);
 
-  const purchased = await buy(context, phoneNumber);
+  const purchased = await buy(deps, phoneNumber);
   const record: PhoneNumberRecord = {
     id: randomUUID(),
     businessId,
@@ -35,11 +51,11 @@ export async function purchaseNumber(context: TelephonyContext, userId: string, 
     phoneNumber: purchased.phoneNumber,
     providerSid: purchased.sid,
     country: countryOfNumber(purchased.phoneNumber),
-    purchasedAt: context.clock.now(),
+    purchasedAt: deps.clock.now(),
   };
   try {
-    await context.db.transaction(async (tx) => {
-      await phoneNumberRepository.insert(tx, record);
+    await deps.db.transaction(async (tx) => {
+      await deps.phoneNumbers.insert(tx, record);
       tx.append("PhoneNumberPurchased", businessId, {
         businessId,
         userId,
@@ -51,23 +67,23 @@ export async function purchaseNumber(context: TelephonyContext, userId: string, 
     });
   } catch (error) {
     if (!isUniqueViolation(error)) throw error;
-    await context.provider.releaseNumber(purchased.sid).catch((releaseError: unknown) =>
-      context.logger.error({ err: releaseError, sid: purchased.sid }, "could not give back a number bought by a losing concurrent purchase"),
+    await deps.provider.releaseNumber(purchased.sid).catch((releaseError: unknown) =>
+      deps.logger.error({ err: releaseError, sid: purchased.sid }, "could not give back a number bought by a losing concurrent purchase"),
     );
-    const winner = await phoneNumberRepository.findByBusiness(context.db.client, businessId);
+    const winner = await deps.phoneNumbers.findByBusiness(businessId);
     throw winner ? alreadyHasNumber(winner.phoneNumber) : new AppError("CONFLICT", "That phone number was just taken. Please choose another number.");
   }
-  context.sync.directory.putNumber(record);
-  context.logger.info({ businessId, phoneNumber: record.phoneNumber }, "dedicated number purchased");
+  deps.sync.directory.putNumber(record);
+  deps.logger.info({ businessId, phoneNumber: record.phoneNumber }, "dedicated number purchased");
   return record;
 }
 
-async function buy(context: TelephonyContext, phoneNumber: string): Promise<PurchasedNumber> {
+async function buy(deps: TelephonyDeps, phoneNumber: string): Promise<PurchasedNumber> {
   try {
-    return await context.provider.purchaseNumber(phoneNumber, numberWebhooks(context.publicBaseUrl()));
+    return await deps.provider.purchaseNumber(phoneNumber, numberWebhooks(deps.publicBaseUrl()));
   } catch (error) {
     if (!(error instanceof TelephonyProviderError)) throw error;
-    context.logger.warn({ err: error, phoneNumber }, "number purchase failed at the provider");
+    deps.logger.warn({ err: error, phoneNumber }, "number purchase failed at the provider");
     if (error.code === "21422") {
       throw new AppError("CONFLICT", "That phone number is no longer available. Please search again and choose another number.", { cause: error });
     }

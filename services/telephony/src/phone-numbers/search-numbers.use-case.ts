@@ -1,16 +1,16 @@
 import { AppError, TelephonyProviderError, type AvailableNumber } from "@rebound/platform";
-import { countryOfAreaCode } from "../domain/phone-numbers";
-import type { TelephonyContext } from "../telephony-context";
+import { countryOfAreaCode } from "@rebound/contracts/domain";
+import type { TelephonyDeps } from "../telephony-deps";
 
 export const SEARCH_FAILED_MESSAGE = "Failed to search for phone numbers. Please try again.";
 
 /** Local numbers with voice and SMS for a 3-digit area code (US or Canada by the code). */
-export async function searchNumbers(context: TelephonyContext, areaCode: string): Promise<AvailableNumber[]> {
+export async function searchNumbers(deps: TelephonyDeps, areaCode: string): Promise<AvailableNumber[]> {
   try {
-    return await context.provider.searchLocalNumbers(areaCode, { country: countryOfAreaCode(areaCode), limit: 20 });
+    return await deps.provider.searchLocalNumbers(areaCode, { country: countryOfAreaCode(areaCode), limit: 20 });
   } catch (error) {
     if (!(error instanceof TelephonyProviderError)) throw error;
-    context.logger.warn({ err: error, areaCode }, "number search failed at the provider");
+    deps.logger.warn({ err: error, areaCode }, "number search failed at the provider");
     throw new AppError("UPSTREAM_FAILED", SEARCH_FAILED_MESSAGE, { cause: error });
   }
 }

@@ -1,8 +1,7 @@
 import { timestampFromDate } from "@rebound/contracts";
 import { TelephonyProviderError, type JobDefinition } from "@rebound/platform";
-import { phoneNumberRepository } from "../store/phone-number.repository";
-import { releaseRepository, type ReleaseRecord } from "../store/release.repository";
-import type { TelephonyContext } from "../telephony-context";
+import type { ReleaseRecord } from "../store/release.repository";
+import type { TelephonyDeps } from "../telephony-deps";
 
 const BATCH = 20;
 /** A claim older than this belongs to a run that died; another run takes the row again. */
@@ -15,31 +14,31 @@ const STALE_CLAIM_MS = 10 * 60_000;
  * marked released, its number row removed and PhoneNumberReleased appended
  * together. A provider failure gives the row back for the next run.
  */
-export async function releaseDueNumbers(context: TelephonyContext): Promise<number> {
-  const now = context.clock.now();
-  const claimed = await releaseRepository.claimDue(context.db.client, now, new Date(now.getTime() - STALE_CLAIM_MS), BATCH);
+export async function releaseDueNumbers(deps: TelephonyDeps): Promise<number> {
+  const now = deps.clock.now();
+  const claimed = await deps.releases.claimDue(deps.db.client, now, new Date(now.getTime() - STALE_CLAIM_MS), BATCH);
   let released = 0;
   for (const release of claimed) {
-    if (await releaseOne(context, release)) released++;
+    if (await releaseOne(deps, release)) released++;
   }
   return released;
 }
 
-async function releaseOne(context: TelephonyContext, release: ReleaseRecord): Promise<boolean> {
+async function releaseOne(deps: TelephonyDeps, release: ReleaseRecord): Promise<boolean> {
   try {
-    await context.provider.releaseNumber(release.providerSid);
+    await deps.provider.releaseNumber(release.providerSid);
   } catch (error) {
     // 20404: the provider no longer has it (released before a crash, or by hand): it is gone either way.
     if (!(error instanceof TelephonyProviderError && error.code === "20404")) {
-      context.logger.warn({ err: error, releaseId: release.id }, "number release failed; will retry");
-      await releaseRepository.unclaim(context.db.client, release.id, error instanceof Error ? error.message : String(error));
+      deps.logger.warn({ err: error, releaseId: release.id }, "number release failed; will retry");
+      await deps.releases.unclaim(deps.db.client, release.id, error instanceof Error ? error.message : String(error));
       return false;
     }
   }
-  const releasedAt = context.clock.now();
-  await context.db.transaction(async (tx) => {
-    await releaseRepository.markReleased(tx, release.id, releasedAt);
-    await phoneNumberRepository.deleteBySid(tx, release.providerSid);
+  const releasedAt = deps.clock.now();
+  await deps.db.transaction(async (tx) => {
+    await deps.releases.markReleased(tx, release.id, releasedAt);
+    await deps.phoneNumbers.deleteBySid(tx, release.providerSid);
     tx.append("PhoneNumberReleased", release.businessId, {
       businessId: release.businessId,
       userId: release.userId,
@@ -49,17 +48,17 @@ async function releaseOne(context: TelephonyContext, release: ReleaseRecord): Pr
       releasedAt: timestampFromDate(releasedAt),
     });
   });
-  context.sync.directory.removeNumber(release.phoneNumber);
-  context.logger.info({ businessId: release.businessId, phoneNumber: release.phoneNumber }, "dedicated number released");
+  deps.sync.directory.removeNumber(release.phoneNumber);
+  deps.logger.info({ businessId: release.businessId, phoneNumber: release.phoneNumber }, "dedicated number released");
   return true;
 }
 
-export function releaseJob(context: TelephonyContext): JobDefinition {
+export function releaseJob(deps: TelephonyDeps): JobDefinition {
   return {
     name: "telephony:release-due-numbers",
-    intervalMs: context.config.RELEASE_JOB_INTERVAL_MS,
+    intervalMs: deps.config.RELEASE_JOB_INTERVAL_MS,
     run: async () => {
-      await releaseDueNumbers(context);
+      await releaseDueNumbers(deps);
     },
   };
 }

@@ -2,9 +2,7 @@ import { timestampDate } from "@rebound/contracts";
 import type { ConsumerDefinition } from "@rebound/platform";
 import { randomUUID } from "node:crypto";
 import { reactToSubscription, releaseDate } from "../domain/release-policy";
-import { phoneNumberRepository } from "../store/phone-number.repository";
-import { releaseRepository } from "../store/release.repository";
-import type { TelephonyContext } from "../telephony-context";
+import type { TelephonyDeps } from "../telephony-deps";
 
 export const SUBSCRIPTION_GROUP = "telephony.subscriptions";
 
@@ -13,7 +11,7 @@ export const SUBSCRIPTION_GROUP = "telephony.subscriptions";
  * user's dedicated number NUMBER_RELEASE_GRACE_DAYS after the change; trialing
  * or active again cancels a scheduled release.
  */
-export function subscriptionConsumer(context: TelephonyContext): ConsumerDefinition {
+export function onSubscriptionChangedHandler(deps: TelephonyDeps): ConsumerDefinition {
   return {
     group: SUBSCRIPTION_GROUP,
     handlers: {
@@ -22,15 +20,15 @@ export function subscriptionConsumer(context: TelephonyContext): ConsumerDefinit
         if (reaction === "none") return;
         const userId = event.payload.userId;
         const changedAt = event.payload.changedAt ? timestampDate(event.payload.changedAt) : event.occurredAt;
-        await context.db.processOnce(SUBSCRIPTION_GROUP, event.id, async (tx) => {
+        await deps.db.processOnce(SUBSCRIPTION_GROUP, event.id, async (tx) => {
           if (reaction === "cancel-release") {
-            const cancelled = await releaseRepository.cancelScheduled(tx, userId, context.clock.now());
-            if (cancelled > 0) context.logger.info({ userId, cancelled }, "number release cancelled: subscription is back");
+            const cancelled = await deps.releases.cancelScheduled(tx, userId, deps.clock.now());
+            if (cancelled > 0) deps.logger.info({ userId, cancelled }, "number release cancelled: subscription is back");
             return;
           }
-          for (const number of await phoneNumberRepository.findByUser(tx, userId)) {
-            const scheduledReleaseDate = releaseDate(changedAt, context.config.NUMBER_RELEASE_GRACE_DAYS);
-            const outcome = await releaseRepository.schedule(tx, {
+          for (const number of await deps.phoneNumbers.findByUser(tx, userId)) {
+            const scheduledReleaseDate = releaseDate(changedAt, deps.config.NUMBER_RELEASE_GRACE_DAYS);
+            const outcome = await deps.releases.schedule(tx, {
               id: randomUUID(),
               userId,
               businessId: number.businessId,
@@ -38,7 +36,7 @@ export function subscriptionConsumer(context: TelephonyContext): ConsumerDefinit
               providerSid: number.providerSid,
               scheduledReleaseDate,
             });
-            if (outcome === "scheduled") context.logger.info({ userId, phoneNumber: number.phoneNumber, scheduledReleaseDate }, "number release scheduled");
+            if (outcome === "scheduled") deps.logger.info({ userId, phoneNumber: number.phoneNumber, scheduledReleaseDate }, "number release scheduled");
           }
         });
       },

@@ -1,37 +1,63 @@
+import { VOICE_NO_TEXT_ANSWERS, type BusinessCallSettings, type NoTextAnswer } from "../domain/voice-answer";
 import type { Prisma } from "../generated/prisma/client";
+import type { TelephonyDb } from "./telephony-db";
 
 /** Telephony's read model of a business (from business events). */
-export interface BusinessRecord {
+export interface BusinessRecord extends BusinessCallSettings {
   businessId: string;
   userId: string;
-  businessPhone: string;
-  answerCalls: boolean;
 }
+
+export type BusinessChanges = Partial<BusinessCallSettings>;
 
 type Client = Prisma.TransactionClient;
 
-const SELECT = { businessId: true, userId: true, businessPhone: true, answerCalls: true } as const;
+const SELECT = {
+  businessId: true,
+  userId: true,
+  businessPhone: true,
+  answerCalls: true,
+  isActive: true,
+  doNotTextNumbers: true,
+  allowInternationalCallers: true,
+  textLikelySpoofedCallers: true,
+  voiceTextMessage: true,
+  voiceNoTextMessage: true,
+  voiceNoTextAnswer: true,
+} as const;
 
-export const businessDirectoryRepository = {
-  listAll(client: Client): Promise<BusinessRecord[]> {
-    return client.businessDirectory.findMany({ select: SELECT });
-  },
+type Row = Prisma.BusinessDirectoryGetPayload<{ select: typeof SELECT }>;
 
-  findByUser(client: Client, userId: string): Promise<BusinessRecord | null> {
-    return client.businessDirectory.findUnique({ where: { userId }, select: SELECT });
-  },
+function toRecord(row: Row): BusinessRecord {
+  const answer = (VOICE_NO_TEXT_ANSWERS as readonly string[]).includes(row.voiceNoTextAnswer) ? (row.voiceNoTextAnswer as NoTextAnswer) : "say";
+  return { ...row, doNotTextNumbers: row.doNotTextNumbers ?? [], voiceNoTextAnswer: answer };
+}
 
-  findByBusiness(client: Client, businessId: string): Promise<BusinessRecord | null> {
-    return client.businessDirectory.findUnique({ where: { businessId }, select: SELECT });
-  },
+export class BusinessDirectoryRepository {
+  constructor(private readonly db: TelephonyDb) {}
+
+  async listAll(): Promise<BusinessRecord[]> {
+    return (await this.db.client.businessDirectory.findMany({ select: SELECT })).map(toRecord);
+  }
+
+  async findByUser(userId: string): Promise<BusinessRecord | null> {
+    const row = await this.db.client.businessDirectory.findUnique({ where: { userId }, select: SELECT });
+    return row ? toRecord(row) : null;
+  }
+
+  async findByBusiness(businessId: string): Promise<BusinessRecord | null> {
+    const row = await this.db.client.businessDirectory.findUnique({ where: { businessId }, select: SELECT });
+    return row ? toRecord(row) : null;
+  }
 
   /** Creates or updates the business; `changes` without a field leaves it as it is. */
-  upsert(tx: Client, businessId: string, userId: string, changes: Partial<Pick<BusinessRecord, "businessPhone" | "answerCalls">>): Promise<BusinessRecord> {
-    return tx.businessDirectory.upsert({
+  async upsert(tx: Client, businessId: string, userId: string, changes: BusinessChanges): Promise<BusinessRecord> {
+    const row = await tx.businessDirectory.upsert({
       where: { businessId },
       create: { businessId, userId, ...changes },
       update: { userId, ...changes },
       select: SELECT,
     });
-  },
-};
+    return toRecord(row);
+  }
+}

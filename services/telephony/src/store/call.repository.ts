@@ -1,5 +1,6 @@
 import { unnestRows, type SqlExecutor } from "@rebound/platform";
 import type { Prisma } from "../generated/prisma/client";
+import type { TelephonyDb } from "./telephony-db";
 
 export interface CallRecord {
   id: string;
@@ -14,7 +15,9 @@ export interface CallRecord {
   startTime: Date;
 }
 
-export const callRepository = {
+export class CallRepository {
+  constructor(private readonly db: TelephonyDb) {}
+
   /** Inserts the calls whose CallSid is new; returns the CallSids actually inserted (duplicates are skipped, never an error). */
   async insertNew(tx: SqlExecutor, calls: CallRecord[]): Promise<Set<string>> {
     if (calls.length === 0) return new Set();
@@ -40,9 +43,9 @@ export const callRepository = {
       ...rows.values,
     );
     return new Set(inserted.map((row) => row.call_sid));
-  },
+  }
 
   countBySid(client: Prisma.TransactionClient, callSid: string): Promise<number> {
     return client.call.count({ where: { callSid } });
-  },
-};
+  }
+}

@@ -1,4 +1,5 @@
 import type { Prisma } from "../generated/prisma/client";
+import type { TelephonyDb } from "./telephony-db";
 
 /** A business's dedicated number. */
 export interface PhoneNumberRecord {
@@ -15,28 +16,30 @@ type Client = Prisma.TransactionClient;
 
 const SELECT = { id: true, businessId: true, userId: true, phoneNumber: true, providerSid: true, country: true, purchasedAt: true } as const;
 
-export const phoneNumberRepository = {
-  findByBusiness(client: Client, businessId: string): Promise<PhoneNumberRecord | null> {
-    return client.phoneNumber.findUnique({ where: { businessId }, select: SELECT });
-  },
+export class PhoneNumberRepository {
+  constructor(private readonly db: TelephonyDb) {}
 
-  findByNumber(client: Client, phoneNumber: string): Promise<PhoneNumberRecord | null> {
-    return client.phoneNumber.findUnique({ where: { phoneNumber }, select: SELECT });
-  },
+  findByBusiness(businessId: string): Promise<PhoneNumberRecord | null> {
+    return this.db.client.phoneNumber.findUnique({ where: { businessId }, select: SELECT });
+  }
+
+  findByNumber(phoneNumber: string): Promise<PhoneNumberRecord | null> {
+    return this.db.client.phoneNumber.findUnique({ where: { phoneNumber }, select: SELECT });
+  }
 
   findByUser(client: Client, userId: string): Promise<PhoneNumberRecord[]> {
     return client.phoneNumber.findMany({ where: { userId }, select: SELECT });
-  },
+  }
 
-  listAll(client: Client): Promise<PhoneNumberRecord[]> {
-    return client.phoneNumber.findMany({ select: SELECT });
-  },
+  listAll(): Promise<PhoneNumberRecord[]> {
+    return this.db.client.phoneNumber.findMany({ select: SELECT });
+  }
 
   async insert(tx: Client, record: PhoneNumberRecord): Promise<void> {
     await tx.phoneNumber.create({ data: record });
-  },
+  }
 
   async deleteBySid(tx: Client, providerSid: string): Promise<void> {
     await tx.phoneNumber.deleteMany({ where: { providerSid } });
-  },
-};
+  }
+}

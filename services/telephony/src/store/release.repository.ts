@@ -1,4 +1,5 @@
 import type { Prisma } from "../generated/prisma/client";
+import type { TelephonyDb } from "./telephony-db";
 
 export interface ReleaseRecord {
   id: string;
@@ -24,7 +25,9 @@ const SELECT = {
   status: true,
 } as const;
 
-export const releaseRepository = {
+export class ReleaseRepository {
+  constructor(private readonly db: TelephonyDb) {}
+
   /**
    * Schedules the release of a number. The spec's unique (user, number, status)
    * allows one cancelled row per number, so a cancelled release is scheduled
@@ -48,13 +51,13 @@ export const releaseRepository = {
     if (cancelled) await tx.phoneNumberRelease.update({ where: { id: cancelled.id }, data });
     else await tx.phoneNumberRelease.create({ data: { id: release.id, userId: release.userId, phoneNumber: release.phoneNumber, ...data } });
     return "scheduled";
-  },
+  }
 
   /** Cancels the user's scheduled releases; returns how many. */
   async cancelScheduled(tx: Client, userId: string, at: Date): Promise<number> {
     const { count } = await tx.phoneNumberRelease.updateMany({ where: { userId, status: "scheduled" }, data: { status: "cancelled", cancelledAt: at } });
     return count;
-  },
+  }
 
   /**
    * Claims due rows for this run: scheduled and due, or claimed by a run that
@@ -76,18 +79,18 @@ export const releaseRepository = {
       AND (r.status = 'scheduled' OR (r.status = 'releasing' AND r.claimed_at < ${staleClaimBefore}))
       RETURNING r.id::text AS "id", r.user_id AS "userId", r.business_id AS "businessId", r.phone_number AS "phoneNumber",
         r.provider_sid AS "providerSid", r.scheduled_release_date AS "scheduledReleaseDate", r.reason, r.status`;
-  },
+  }
 
   async markReleased(tx: Client, id: string, at: Date): Promise<void> {
     await tx.phoneNumberRelease.update({ where: { id }, data: { status: "released", releasedAt: at, lastError: null } });
-  },
+  }
 
   /** Gives a claimed row back after a failed attempt; the next run tries again. */
   async unclaim(client: Client, id: string, error: string): Promise<void> {
     await client.phoneNumberRelease.updateMany({ where: { id, status: "releasing" }, data: { status: "scheduled", claimedAt: null, lastError: error.slice(0, 500) } });
-  },
+  }
 
-  findByUser(client: Client, userId: string): Promise<ReleaseRecord[]> {
-    return client.phoneNumberRelease.findMany({ where: { userId }, select: SELECT, orderBy: { createdAt: "asc" } });
-  },
-};
+  findByUser(userId: string): Promise<ReleaseRecord[]> {
+    return this.db.client.phoneNumberRelease.findMany({ where: { userId }, select: SELECT, orderBy: { createdAt: "asc" } });
+  }
+}

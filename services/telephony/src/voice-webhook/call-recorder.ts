@@ -1,80 +1,67 @@
 import { telephonyV1, timestampFromDate } from "@rebound/contracts";
-import { GroupCommit, type EventAppender, type SqlExecutor } from "@rebound/platform";
+import type { EventAppender, SqlExecutor } from "@rebound/platform";
 import { randomUUID } from "node:crypto";
 import { forwardingTestResult } from "../domain/forwarding-result";
-import { isTextable } from "../domain/phone-numbers";
+import { classifyCaller } from "@rebound/contracts/domain";
 import { completeForwardingTest } from "../forwarding-test/complete-forwarding-test";
-import { callRepository, type CallRecord } from "../store/call.repository";
-import { forwardingTestRepository } from "../store/forwarding-test.repository";
+import type { CallRecord } from "../store/call.repository";
 import type { TelephonyTx } from "../store/telephony-db";
-import type { TelephonyContext } from "../telephony-context";
-import { directionOf, type IncomingCall, type RecordOutcome } from "./incoming-call";
-
-const MAX_BATCH = 200;
+import type { TelephonyDeps } from "../telephony-deps";
+import { callerIdKindEnum, directionOf, stirVerdictEnum, type IncomingCall, type RecordOutcome } from "./incoming-call";
 
 /**
- * Records calls with group commit (platform GroupCommit): webhooks read in the same
- * event-loop turn, or arriving while a transaction is in flight, share the next
- * one, so under load many calls share a commit (PGlite commits one at a time) and
- * at low load a call waits for nobody. Each transaction: calls rows (unique
- * CallSid, duplicates skipped) + CallReceived + CallMissed for missed calls +
- * ForwardingTestCompleted for test calls.
+ * Records calls through the service db's group commit (`sqlTransaction` with
+ * `groupCommit: "urgent"`): webhooks read in the same event-loop turn, or arriving while a
+ * transaction is in flight, share the next one with each other and with the service's
+ * other hot writes, so under load many calls share a commit (PGlite commits one at a
+ * time) and at low load a call waits for nobody. Per call: its calls row (unique CallSid:
+ * a repeat, even in the same transaction, is skipped) + CallReceived + CallMissed for a
+ * missed call we can text back. A forwarding test call (rare) needs Prisma's models to
+ * conclude the test: it runs in a transaction of its own (`db.transaction`).
  */
 export class CallRecorder {
-  private readonly writer = new GroupCommit<IncomingCall, RecordOutcome>((calls) => this.write(calls), MAX_BATCH);
+  private readonly inFlight = new Set<Promise<unknown>>();
 
-  constructor(private readonly context: TelephonyContext) {}
+  constructor(private readonly deps: Pick<TelephonyDeps, "db" | "calls" | "forwardingTests" | "clock" | "config">) {}
 
   record(call: IncomingCall): Promise<RecordOutcome> {
-    return this.writer.submit(call);
+    const now = this.deps.clock.now();
+    const row = toRow(call, now);
+    const recording =
+      row.purpose === "forwarding_test"
+        ? this.deps.db.transaction((tx) => this.recordOne(tx, row, call, now, tx))
+        : this.deps.db.sqlTransaction((tx) => this.recordOne(tx, row, call, now), { groupCommit: "urgent" });
+    this.inFlight.add(recording);
+    void recording.finally(() => this.inFlight.delete(recording)).catch(() => undefined);
+    return recording;
   }
 
   /** Waits for calls in flight (shutdown). */
   async flush(): Promise<void> {
-    await this.writer.idle();
+    await Promise.allSettled([...this.inFlight]);
   }
 
-  private async write(calls: IncomingCall[]): Promise<RecordOutcome[]> {
-    const now = this.context.clock.now();
-    const firstOfSid = new Map<string, number>();
-    calls.forEach((call, index) => {
-      if (!firstOfSid.has(call.callSid)) firstOfSid.set(call.callSid, index);
-    });
-    const rows = [...firstOfSid.values()].map((index) => toRow(calls[index] as IncomingCall, now));
-    const completed = new Map<string, string[]>();
-    const recordAll = async (tx: SqlExecutor & EventAppender, testTx?: TelephonyTx) => {
-      const newSids = await callRepository.insertNew(tx, rows);
-      for (const row of rows) {
-        if (!newSids.has(row.callSid)) continue;
-        const call = calls[firstOfSid.get(row.callSid) as number] as IncomingCall;
-        appendCallEvents(tx, row, call, now);
-        if (row.purpose === "forwarding_test" && testTx) completed.set(row.callSid, await this.concludeTests(testTx, call, now));
-      }
-      return newSids;
-    };
-    // Forwarding tests (rare) need Prisma's models; missed calls take the raw hot path.
-    const inserted = rows.some((row) => row.purpose === "forwarding_test")
-      ? await this.context.db.transaction((tx) => recordAll(tx, tx))
-      : await this.context.db.sqlTransaction((tx) => recordAll(tx));
-    return calls.map((call, index) => {
-      const first = firstOfSid.get(call.callSid) === index;
-      return { recorded: first && inserted.has(call.callSid), completedTests: first ? (completed.get(call.callSid) ?? []) : [] };
-    });
+  private async recordOne(tx: SqlExecutor & EventAppender, row: CallRecord, call: IncomingCall, now: Date, testTx?: TelephonyTx): Promise<RecordOutcome> {
+    const inserted = await this.deps.calls.insertNew(tx, [row]);
+    if (!inserted.has(row.callSid)) return { recorded: false, completedTests: [] };
+    appendCallEvents(tx, row, call, now);
+    const completedTests = testTx ? await this.concludeTests(testTx, call, now) : [];
+    return { recorded: true, completedTests };
   }
 
   private async concludeTests(tx: TelephonyTx, call: IncomingCall, now: Date): Promise<string[]> {
     const ids: string[] = [];
-    for (const test of await forwardingTestRepository.findPending(tx, call.businessId)) {
+    for (const test of await this.deps.forwardingTests.findPending(tx, call.businessId)) {
       const result = forwardingTestResult(
         { status: "success" },
         {
           testedNumber: test.testedNumber,
           dedicatedNumber: test.dedicatedNumber,
-          ringSeconds: this.context.config.FORWARDING_TEST_RING_SECONDS,
-          windowSeconds: this.context.config.FORWARDING_TEST_WINDOW_SECONDS,
+          ringSeconds: this.deps.config.FORWARDING_TEST_RING_SECONDS,
+          windowSeconds: this.deps.config.FORWARDING_TEST_WINDOW_SECONDS,
         },
       );
-      if (await completeForwardingTest(tx, test, result, now, call.callSid)) ids.push(test.id);
+      if (await completeForwardingTest(this.deps, tx, test, result, now, call.callSid)) ids.push(test.id);
     }
     return ids;
   }
@@ -97,6 +84,12 @@ function toRow(call: IncomingCall, now: Date): CallRecord {
 
 function appendCallEvents(tx: EventAppender, row: CallRecord, call: IncomingCall, now: Date): void {
   const at = timestampFromDate(now);
+  const caller = classifyCaller(call.from, call.stirVerstat);
+  const screening = {
+    callerIdKind: callerIdKindEnum(caller.kind),
+    stirVerstat: call.stirVerstat ?? "",
+    stirVerdict: stirVerdictEnum(caller.stir),
+  };
   tx.append("CallReceived", row.businessId, {
     callId: row.id,
     businessId: row.businessId,
@@ -108,9 +101,11 @@ function appendCallEvents(tx: EventAppender, row: CallRecord, call: IncomingCall
     purpose: call.purpose,
     wasAnswered: false,
     receivedAt: at,
+    ...screening,
   });
-  // A forwarding test texts nobody; neither does a caller we cannot text (withheld or anonymous caller id).
-  if (row.purpose !== "missed_call" || !isTextable(row.callerNumber)) return;
+  // A forwarding test texts nobody. Every missed call, withheld caller ids included, goes to
+  // messaging, whose decide() suppresses it with the reason analytics counts.
+  if (row.purpose !== "missed_call") return;
   tx.append("CallMissed", row.businessId, {
     callId: row.id,
     businessId: row.businessId,
@@ -118,5 +113,6 @@ function appendCallEvents(tx: EventAppender, row: CallRecord, call: IncomingCall
     callerNumber: row.callerNumber,
     dedicatedNumber: row.toNumber,
     occurredAt: at,
+    ...screening,
   });
 }

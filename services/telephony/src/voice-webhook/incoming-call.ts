@@ -1,4 +1,5 @@
 import { telephonyV1 } from "@rebound/contracts";
+import type { CallerIdKind, StirVerdict } from "@rebound/contracts/domain";
 
 /** A voice webhook resolved to its business: what the call recorder writes. */
 export interface IncomingCall {
@@ -9,6 +10,8 @@ export interface IncomingCall {
   /** Twilio's Direction: inbound, outbound-api, outbound-dial. */
   direction: string;
   forwardedFrom?: string;
+  /** Twilio's StirVerstat, when sent. */
+  stirVerstat?: string;
   businessId: string;
   purpose: telephonyV1.CallPurpose;
 }
@@ -18,6 +21,38 @@ export interface RecordOutcome {
   recorded: boolean;
   /** Forwarding tests this call concluded (a test call that came back through the carrier). */
   completedTests: string[];
+}
+
+export function callerIdKindEnum(kind: CallerIdKind): telephonyV1.CallerIdKind {
+  switch (kind) {
+    case "nanp":
+      return telephonyV1.CallerIdKind.US_CANADA;
+    case "international":
+      return telephonyV1.CallerIdKind.INTERNATIONAL;
+    case "withheld":
+      return telephonyV1.CallerIdKind.WITHHELD;
+    default: {
+      const unexpected: never = kind;
+      throw new Error(`unknown caller id kind ${String(unexpected)}`);
+    }
+  }
+}
+
+export function stirVerdictEnum(verdict: StirVerdict): telephonyV1.StirVerdict {
+  switch (verdict) {
+    case "passed":
+      return telephonyV1.StirVerdict.PASSED;
+    case "failed":
+      return telephonyV1.StirVerdict.FAILED;
+    case "not_validated":
+      return telephonyV1.StirVerdict.NOT_VALIDATED;
+    case "absent":
+      return telephonyV1.StirVerdict.UNSPECIFIED;
+    default: {
+      const unexpected: never = verdict;
+      throw new Error(`unknown STIR verdict ${String(unexpected)}`);
+    }
+  }
 }
 
 export function directionOf(direction: string): telephonyV1.CallDirection {

@@ -3,8 +3,8 @@
 // up through a fetch. Runs on PGlite only: the handoff is off on PostgreSQL.
 import { join } from "node:path";
 import { openDatabase, type Database } from "../../db/database";
-import { createPgliteMigrationFactory, deployMigrations } from "../../db/migrate";
-import type { NativeSql } from "../../db/native-sql";
+import { deployMigrations, migrationFactoryFor } from "@rebound/migrate";
+import type { PgSql } from "../../db/pg-sql";
 import { createSilentLogger } from "../../logging/logger";
 import type { BusRecord, DeliveredRecord } from "../event-bus";
 import { EmbeddedBus, type EmbeddedBusDb } from "./embedded-bus";
@@ -28,14 +28,14 @@ async function until(condition: () => boolean, timeoutMs = 10_000): Promise<void
 
 describe("embedded bus: in-process handoff", () => {
   let database: Database;
-  let native: NativeSql;
+  let native: PgSql;
   let fetches = 0;
   let bus: EmbeddedBus;
 
   beforeAll(async () => {
     database = await openDatabase({ dataDir: "memory" });
-    await deployMigrations(join(__dirname, "..", "..", ".."), createPgliteMigrationFactory(database.pglite as never));
-    native = database.nativeSql as NativeSql;
+    await deployMigrations(join(__dirname, "..", "..", ".."), migrationFactoryFor(database));
+    native = database.sql;
     const counting: EmbeddedBusDb = {
       $executeRawUnsafe: (query, ...values) => native.$executeRawUnsafe(query, ...values),
       $queryRawUnsafe: <T>(query: string, ...values: unknown[]) => {
@@ -46,7 +46,7 @@ describe("embedded bus: in-process handoff", () => {
     };
     bus = new EmbeddedBus(counting, { logger: createSilentLogger(), serializeAppends: false, handOffInProcess: true, pollIntervalMs: 60_000 });
     await bus.start();
-  });
+  }, 180_000); // a fresh PGlite runs initdb: seconds, or minutes on a loaded machine
 
   afterAll(async () => {
     await bus.close();

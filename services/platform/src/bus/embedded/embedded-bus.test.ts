@@ -1,9 +1,9 @@
 import { join } from "node:path";
-import { createPgliteMigrationFactory, createPostgresMigrationFactory, deployMigrations } from "../../db/migrate";
+import { deployMigrations, migrationFactoryFor } from "@rebound/migrate";
 import { PrismaClient } from "../../generated/prisma/client";
 import { createSilentLogger } from "../../logging/logger";
-import { createTestDatabase } from "../../testing/test-database";
-import { describeEventBusContract } from "../contract/event-bus.contract";
+import { createTestDatabase } from "@rebound/testing";
+import { describeEventBusContract } from "@rebound/testing/bus";
 import type { EventBus } from "../event-bus";
 import { EmbeddedBus } from "./embedded-bus";
 
@@ -11,9 +11,7 @@ describeEventBusContract(
   process.env.DATABASE_URL ? "embedded log on PostgreSQL" : "embedded log on PGlite",
   async () => {
     const database = await createTestDatabase();
-    const factory = database.pglite
-      ? createPgliteMigrationFactory(database.pglite)
-      : createPostgresMigrationFactory(database.databaseUrl as string);
+    const factory = migrationFactoryFor(database);
     await deployMigrations(join(__dirname, "..", "..", ".."), factory);
     const clients: PrismaClient[] = [];
     const buses: EventBus[] = [];

@@ -1,4 +1,4 @@
-import { setTimeout as sleep } from "node:timers/promises";
+import { retry } from "../../retry/retry";
 import type { Logger } from "../../logging/logger";
 import type { DeliveredRecord, RecordHandler } from "../event-bus";
 import type { CommittedChunk, SequencedRecord } from "./commit-handoff";
@@ -190,20 +190,23 @@ export class EmbeddedTopicConsumer {
   }
 
   private async handleWithRetry(record: DeliveredRecord): Promise<void> {
-    for (let attempt = 1; ; attempt++) {
-      if (this.abandoning) throw new Abandoned();
-      try {
+    await retry(
+      async () => {
+        if (this.abandoning) throw new Abandoned();
         await this.options.handler(record);
-        return;
-      } catch (error) {
-        const delay = Math.min(MAX_RETRY_DELAY_MS, 50 * 2 ** Math.min(attempt, 10));
-        this.options.logger.warn(
-          { err: error, group: this.groupId, topic: this.topic, offset: record.offset, attempt },
-          "handler failed; retrying",
-        );
-        await sleep(delay);
-      }
-    }
+      },
+      {
+        maxAttempts: Infinity,
+        baseDelayMs: 100,
+        maxDelayMs: MAX_RETRY_DELAY_MS,
+        shouldRetry: (error) => !(error instanceof Abandoned),
+        onRetry: (error, attempt) =>
+          this.options.logger.warn(
+            { err: error, group: this.groupId, topic: this.topic, offset: record.offset, attempt },
+            "handler failed; retrying",
+          ),
+      },
+    );
   }
 
   private waitForWake(ms: number): Promise<void> {

@@ -2,6 +2,7 @@ import { KafkaJSError, type EachMessagePayload, type Kafka } from "kafkajs";
 import type { SubscribeOptions, Subscription } from "../event-bus";
 import type { BusLogger } from "./kafka-logger";
 import { toDeliveredRecord } from "./kafka-records";
+import { retry } from "../../retry/retry";
 
 /** kafkajs consumer-group timings. Tests shorten them; see DEFAULT_CONSUMER_TIMINGS for production. */
 export interface KafkaConsumerTimings {
@@ -12,11 +13,17 @@ export interface KafkaConsumerTimings {
   maxWaitTimeInMs: number;
 }
 
-/** kafkajs's own defaults. */
+/**
+ * Production timings. A replica that dies without leaving its group holds its partitions until
+ * its session expires, and a rebalance waits up to rebalanceTimeout for members to rejoin, so
+ * both are seconds (kafkajs's 30 s / 60 s left a restarted consumer idle for half a minute);
+ * the heartbeat is a tenth of the session. KAFKA_SESSION_TIMEOUT_MS / KAFKA_HEARTBEAT_INTERVAL_MS
+ * override them in distributed mode.
+ */
 export const DEFAULT_CONSUMER_TIMINGS: KafkaConsumerTimings = {
-  sessionTimeout: 30_000,
-  rebalanceTimeout: 60_000,
-  heartbeatInterval: 3_000,
+  sessionTimeout: 10_000,
+  rebalanceTimeout: 10_000,
+  heartbeatInterval: 1_000,
   maxWaitTimeInMs: 5_000,
 };
 
@@ -84,21 +91,29 @@ export async function startKafkaSubscription(
 
   const eachMessage = async ({ topic, partition, message, heartbeat }: EachMessagePayload): Promise<void> => {
     const record = toDeliveredRecord(topic, partition, message);
-    for (let attempt = 1; ; attempt++) {
-      if (stopping) throw new HandlerAbandonedError();
-      try {
-        await options.handler(record);
-        return;
-      } catch (error) {
+    await retry(
+      async () => {
         if (stopping) throw new HandlerAbandonedError();
-        const delayMs = Math.min(handlerRetry.maxDelayMs, handlerRetry.initialDelayMs * 2 ** Math.min(attempt - 1, 20));
-        logger?.warn(
-          { err: error, groupId, topic, partition, offset: record.offset, attempt, retryInMs: delayMs },
-          "bus handler failed; retrying the record",
-        );
-        await backoff(delayMs, heartbeat);
-      }
-    }
+        try {
+          await options.handler(record);
+        } catch (error) {
+          if (stopping) throw new HandlerAbandonedError();
+          throw error;
+        }
+      },
+      {
+        maxAttempts: Infinity,
+        baseDelayMs: handlerRetry.initialDelayMs,
+        maxDelayMs: handlerRetry.maxDelayMs,
+        shouldRetry: (error) => !(error instanceof HandlerAbandonedError),
+        onRetry: (error, attempt, retryInMs) =>
+          logger?.warn(
+            { err: error, groupId, topic, partition, offset: record.offset, attempt, retryInMs },
+            "bus handler failed; retrying the record",
+          ),
+        wait: (delayMs) => backoff(delayMs, heartbeat),
+      },
+    );
   };
 
   consumer.on(consumer.events.CRASH, ({ payload }) => {

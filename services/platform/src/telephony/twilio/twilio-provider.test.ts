@@ -2,7 +2,7 @@ import express from "express";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import twilio from "twilio";
-import { startFakeTwilioApi, type FakeTwilioApi } from "../testing/fake-twilio-api";
+import { startFakeTwilioApi, type FakeTwilioApi } from "@rebound/testing/telephony";
 import { TelephonyProviderError } from "../telephony-provider";
 import { TwilioTelephonyProvider } from "./twilio-provider";
 
@@ -82,7 +82,7 @@ describe("TwilioTelephonyProvider against the fake Twilio REST API", () => {
     const received = callbacks.filter((callback) => callback.params.MessageSid === result.sid);
     expect(received.map((callback) => callback.params.MessageStatus)).toEqual(["sent", "delivered"]);
     for (const callback of received) {
-      expect(provider.validateWebhook(callback.signature, callbackUrl, callback.params)).toBe(true);
+      expect(isSignedBy(fake.authToken, callback.signature, callbackUrl, callback.params)).toBe(true);
     }
   });
 
@@ -103,18 +103,6 @@ describe("TwilioTelephonyProvider against the fake Twilio REST API", () => {
     expect(call.sid).toMatch(/^CA/);
     expect(fake.calls.at(-1)).toMatchObject({ from: "+15005550006", to: "+15551239999", timeout: 25, statusCallback: callbackUrl });
     expect(fake.calls.at(-1)?.twiml).toContain("<Say>");
-  });
-
-  it("given a webhook signed with the auth token, when validating, then only the exact URL and params pass", () => {
-    const params = { CallSid: "CA123", From: "+15551230001", To: "+14155551000" };
-    const url = "https://rebound.example/webhooks/twilio/voice";
-    const signature = twilio.getExpectedTwilioSignature(fake.authToken, url, params);
-
-    expect(provider.validateWebhook(signature, url, params)).toBe(true);
-    expect(provider.validateWebhook(signature, url, { ...params, From: "+15550000000" })).toBe(false);
-    expect(provider.validateWebhook(signature, "https://evil.example/webhooks/twilio/voice", params)).toBe(false);
-    expect(provider.validateWebhook(undefined, url, params)).toBe(false);
-    expect(twilio.validateRequest(fake.authToken, signature, url, params)).toBe(true);
   });
 
   it("given an unsubscribed recipient, when sending, then the error carries Twilio's code 21610 and is not retryable", async () => {
@@ -169,4 +157,9 @@ async function waitUntil(condition: () => boolean, timeoutMs = 2_000): Promise<v
     if (Date.now() > deadline) throw new Error("condition not met in time");
     await new Promise((resolve) => setTimeout(resolve, 10));
   }
+}
+
+/** The webhook carries a valid X-Twilio-Signature for this URL and these params. */
+function isSignedBy(authToken: string, signature: string | undefined, url: string, params: Record<string, string>): boolean {
+  return signature !== undefined && twilio.validateRequest(authToken, signature, url, params);
 }

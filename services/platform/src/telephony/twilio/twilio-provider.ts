@@ -1,6 +1,7 @@
 import twilio from "twilio";
 import type {
   AvailableNumber,
+  LineType,
   NumberWebhooks,
   PurchasedNumber,
   SendSmsRequest,
@@ -8,6 +9,7 @@ import type {
   TelephonyProvider,
   TestCallRequest,
 } from "../telephony-provider";
+import { VoiceResponse } from "../twiml";
 import { toTelephonyProviderError } from "./twilio-errors";
 import { TwilioHttpClient } from "./twilio-http-client";
 
@@ -15,13 +17,19 @@ export interface TwilioProviderOptions {
   accountSid: string;
   authToken: string;
   timeoutMs: number;
+  /** Per-request timeout of line type lookups (TWILIO_LOOKUP_TIMEOUT_MS); default 1,500 ms. */
+  lookupTimeoutMs?: number;
   /** Tests and fakes: where the SDK's requests go instead of api.twilio.com. */
   apiBaseUrl?: string;
 }
 
 /** Spoken to whoever picks up our forwarding test call instead of forwarding it. */
-const TEST_CALL_TWIML =
-  "<Response><Say>This is a Rebound call forwarding test. You can hang up now.</Say><Hangup/></Response>";
+const TEST_CALL_TWIML = (() => {
+  const response = new VoiceResponse();
+  response.say("This is a Rebound call forwarding test. You can hang up now.");
+  response.hangup();
+  return response.toString();
+})();
 
 /** Twilio answers `capabilities` as {voice, SMS, MMS}; the SDK's typings say lower case. */
 function capability(capabilities: unknown, name: "voice" | "sms" | "mms"): boolean {
@@ -30,15 +38,49 @@ function capability(capabilities: unknown, name: "voice" | "sms" | "mms"): boole
   return record[name] === true || record[name.toUpperCase()] === true;
 }
 
+/** Twilio's line_type_intelligence.type -> ours; unknown or absent -> undefined. */
+export function lineTypeOf(type: unknown): LineType | undefined {
+  switch (type) {
+    case "mobile":
+      return "mobile";
+    case "landline":
+      return "landline";
+    case "fixedVoip":
+    case "nonFixedVoip":
+      return "voip";
+    case undefined:
+    case null:
+    case "unknown":
+      return undefined;
+    default:
+      return "other";
+  }
+}
+
 /** The Twilio adapter, through the official SDK (keep-alive, timeout, mapped errors). */
 export class TwilioTelephonyProvider implements TelephonyProvider {
   readonly kind = "twilio" as const;
   private readonly httpClient: TwilioHttpClient;
   private readonly client: twilio.Twilio;
+  /** Lookups have their own, short timeout: they sit in front of a text. */
+  private readonly lookupHttpClient: TwilioHttpClient;
+  private readonly lookupClient: twilio.Twilio;
 
   constructor(private readonly options: TwilioProviderOptions) {
     this.httpClient = new TwilioHttpClient({ timeoutMs: options.timeoutMs, baseUrl: options.apiBaseUrl });
     this.client = twilio(options.accountSid, options.authToken, { httpClient: this.httpClient });
+    this.lookupHttpClient = new TwilioHttpClient({ timeoutMs: options.lookupTimeoutMs ?? 1_500, baseUrl: options.apiBaseUrl });
+    this.lookupClient = twilio(options.accountSid, options.authToken, { httpClient: this.lookupHttpClient });
+  }
+
+  async lookupLineType(phoneNumber: string): Promise<LineType | undefined> {
+    try {
+      const answer = await this.lookupClient.lookups.v2.phoneNumbers(phoneNumber).fetch({ fields: "line_type_intelligence" });
+      const intelligence = answer.lineTypeIntelligence as { type?: unknown } | null | undefined;
+      return lineTypeOf(intelligence?.type);
+    } catch (error) {
+      throw toTelephonyProviderError(error, "line type lookup");
+    }
   }
 
   async searchLocalNumbers(areaCode: string, options: { country?: string; limit?: number } = {}): Promise<AvailableNumber[]> {
@@ -135,12 +177,8 @@ export class TwilioTelephonyProvider implements TelephonyProvider {
     }
   }
 
-  validateWebhook(signature: string | undefined, url: string, params: Record<string, string>): boolean {
-    if (!signature) return false;
-    return twilio.validateRequest(this.options.authToken, signature, url, params);
-  }
-
   async close(): Promise<void> {
     this.httpClient.destroy();
+    this.lookupHttpClient.destroy();
   }
 }

@@ -1,0 +1,99 @@
+// npm run bench:analytics (part 1): GET /api/analytics/stats at 200 concurrent requests for one
+// business, through a fresh standalone (gateway + session + analytics, PGlite, the carrier
+// simulator), beside a bare express server answering the same JSON from memory, measured in
+// the same run. Also: how long after the delivery callback the stats show a text as delivered.
+import autocannon from "autocannon";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { setUpOwner } from "../call-path/owner-setup";
+import { freePort, repoRoot, spawnTs, stopChild, waitForHttp } from "../call-path/processes";
+
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 200);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const CALLS = Number(process.env.BENCH_CALLS ?? 20);
+
+interface Figures {
+  requests: number;
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+}
+
+async function load(url: string, headers: Record<string, string>): Promise<Figures> {
+  // Warm-up, then the measured run.
+  await autocannon({ url, connections: CONNECTIONS, duration: 2, headers });
+  const result = await autocannon({ url, connections: CONNECTIONS, duration: SECONDS, headers });
+  return {
+    requests: result.requests.total,
+    rps: Math.round(result.requests.average),
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.non2xx,
+  };
+}
+
+async function main(): Promise<void> {
+  const dataDir = mkdtempSync(join(tmpdir(), "rebound-bench-analytics-"));
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const rebound = spawnTs(join(repoRoot, "services/standalone/src/main.ts"), {
+    PORT: String(port),
+    HOST: "127.0.0.1",
+    PUBLIC_BASE_URL: url,
+    DATA_DIR: dataDir,
+    LOG_LEVEL: "warn",
+    NODE_ENV: "development",
+    INTERNAL_AUTH_SECRET: "bench-internal-secret-0123456789",
+    SESSION_SECRET: "bench-session-secret-0123456789",
+    SMS_MESSAGES_PER_SECOND: "1000",
+  }, ["--max-semi-space-size=32"]);
+  const baselinePort = await freePort();
+  let baseline: ReturnType<typeof spawnTs> | undefined;
+  try {
+    await waitForHttp(`${url}/readyz`);
+    const { dedicatedNumber, cookie } = await setUpOwner(url, "Sorry we missed you! We'll call right back.");
+    const headers = { cookie };
+    for (let index = 0; index < CALLS; index++) {
+      const from = `+1212555${String(1000 + index)}`;
+      const res = await fetch(`${url}/dev/simulator/calls`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ from, to: dedicatedNumber }) });
+      if (!res.ok) throw new Error(`simulator call: ${res.status} ${await res.text()}`);
+    }
+    // Every text delivered: the carrier simulator's callbacks land, analytics projects them.
+    const started = Date.now();
+    let stats: { stats: { totalCalls: number; totalSms: number }; recentSms: { status: string }[] } | undefined;
+    for (;;) {
+      const res = await fetch(`${url}/api/analytics/stats?limit=50`, { headers });
+      stats = (await res.json()) as typeof stats;
+      const delivered = stats!.recentSms.filter((sms) => sms.status === "delivered").length;
+      if (stats!.stats.totalCalls === CALLS && delivered === CALLS) break;
+      if (Date.now() - started > 30_000) throw new Error(`not all delivered: ${JSON.stringify(stats!.stats)} delivered ${delivered}`);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    const statsUrl = `${url}/api/analytics/stats`;
+    const body = await (await fetch(statsUrl, { headers })).text();
+    baseline = spawnTs(join(__dirname, "baseline-server.ts"), { PORT: String(baselinePort), BASELINE_BODY: body });
+    await waitForHttp(`http://127.0.0.1:${baselinePort}/healthz`);
+
+    const ours = await load(statsUrl, headers);
+    const bare = await load(`http://127.0.0.1:${baselinePort}/api/analytics/stats`, {});
+    console.log(`GET /api/analytics/stats, ${CONNECTIONS} connections, ${SECONDS} s, one business (${CALLS} calls, all delivered ${Date.now() - started} ms after the last call was placed)`);
+    console.log(`                      requests   req/s   p50 ms   p99 ms   errors`);
+    for (const [name, figures] of [["rebound (standalone)", ours], ["bare express baseline", bare]] as const) {
+      console.log(
+        `${name.padEnd(22)}${String(figures.requests).padStart(8)}${String(figures.rps).padStart(8)}${String(figures.p50).padStart(9)}${String(figures.p99).padStart(9)}${String(figures.errors).padStart(9)}`,
+      );
+    }
+    console.log(`target p99 < 50 ms: ${ours.p99 < 50 ? "met" : "NOT met"} (${ours.p99} ms; baseline ${bare.p99} ms)`);
+  } finally {
+    if (baseline) await stopChild(baseline);
+    await stopChild(rebound);
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

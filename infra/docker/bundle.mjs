@@ -1,0 +1,85 @@
+// Bundles each service's distributed entry (services/<name>/src/main.ts) and the migration
+// command (tools/migrate/src/cli.ts) into one CommonJS file each, under dist/<name>/main.js.
+// Workspace packages (@rebound/*, TypeScript sources) and the generated Prisma clients are
+// bundled; every other package stays external and comes from the image's production
+// node_modules (native binaries, wasm files and data files resolve as they do unbundled).
+//
+// Used by infra/docker/Dockerfile and by scripts/validate-deploy.mjs.
+//   node infra/docker/bundle.mjs [--out dist] [name ...]
+import { build } from "esbuild";
+import { existsSync } from "node:fs";
+import { dirname, join, relative, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+
+const root = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
+
+/** Image name -> entry. The seven services and the migration step. */
+export const ENTRIES = {
+  gateway: "services/gateway/src/main.ts",
+  identity: "services/identity/src/main.ts",
+  business: "services/business/src/main.ts",
+  telephony: "services/telephony/src/main.ts",
+  messaging: "services/messaging/src/main.ts",
+  billing: "services/billing/src/main.ts",
+  analytics: "services/analytics/src/main.ts",
+  migrate: "tools/migrate/src/cli.ts",
+};
+
+/** Bare imports other than our workspaces stay external. */
+const externalPackages = {
+  name: "external-packages",
+  setup(b) {
+    b.onResolve({ filter: /^[^./]/ }, (args) => {
+      if (args.path.startsWith("@rebound/")) return undefined;
+      if (args.path.startsWith("node:")) return { path: args.path, external: true };
+      return { path: args.path, external: true };
+    });
+  },
+};
+
+/** Returns { name: { outfile, externals: string[] } }. */
+export async function bundle({ names = Object.keys(ENTRIES), outDir = join(root, "dist"), logLevel = "warning" } = {}) {
+  const results = {};
+  for (const name of names) {
+    const entry = ENTRIES[name];
+    if (!entry) throw new Error(`unknown bundle ${name}; known: ${Object.keys(ENTRIES).join(", ")}`);
+    if (!existsSync(join(root, entry))) throw new Error(`${entry} does not exist`);
+    const outfile = join(outDir, name, "main.js");
+    const result = await build({
+      entryPoints: [join(root, entry)],
+      outfile,
+      bundle: true,
+      platform: "node",
+      target: "node20",
+      format: "cjs",
+      sourcemap: "linked",
+      metafile: true,
+      logLevel,
+      plugins: [externalPackages],
+      // Workspace packages export TypeScript sources through package.json "exports".
+      conditions: ["node", "require", "default"],
+      banner: { js: `// ${name}: bundled from ${entry} by infra/docker/bundle.mjs` },
+    });
+    const externals = new Set();
+    for (const output of Object.values(result.metafile.outputs)) {
+      for (const imported of output.imports) {
+        // require.resolve() only names a file (e.g. tsx/cjs for a .ts worker in development); it loads nothing.
+        if (!imported.external || imported.path.startsWith("node:") || imported.kind === "require-resolve") continue;
+        const parts = imported.path.split("/");
+        externals.add(imported.path.startsWith("@") ? parts.slice(0, 2).join("/") : parts[0]);
+      }
+    }
+    results[name] = { outfile: relative(root, outfile), externals: [...externals].sort() };
+  }
+  return results;
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const args = process.argv.slice(2);
+  const outIndex = args.indexOf("--out");
+  const outDir = outIndex >= 0 ? resolve(process.cwd(), args.splice(outIndex, 2)[1]) : undefined;
+  const results = await bundle({ names: args.length ? args : undefined, outDir });
+  for (const [name, { outfile, externals }] of Object.entries(results)) {
+    console.log(`${name.padEnd(10)} ${outfile}  (${externals.length} external packages)`);
+  }
+}

@@ -1,0 +1,251 @@
+// `npm run start:distributed`: Rebound in distributed mode on this machine, one process per
+// service (services/<name>/src/main.ts) on PostgreSQL, Kafka and Redis. A developer and CI
+// tool; real deployments use docker-compose.yml or charts/rebound.
+//
+//   DATABASE_URL  set: used as is; unset: the local PostgreSQL (postgres@127.0.0.1:5432), database rebound_dev (created if missing)
+//   REDIS_URL     set: used as is; unset: redis://127.0.0.1:6379
+//   KAFKA_BROKERS set: used as is (topics must exist); unset: librdkafka's mock cluster (.ci/kafka-mock) with the
+//                 topics and partition counts of infra/kafka/topics.yaml, started and stopped here
+//   PORT          the gateway (default 8080); the services take the ports after it, in SERVICES order
+//   DATA_DIR      default data/distributed (absolute; shared by every process, so /dev/mailbox sees every e-mail)
+//   --fresh       drop and recreate rebound_dev first (only the local default database)
+//   --journey     once up, run `npm run journey` against the gateway, then stop everything and exit with its code (CI)
+//
+// Runs `npm run db:migrate:deploy`, starts the services, waits for every /readyz, prints one
+// status table and stops everything it started on Ctrl-C / SIGTERM (or when a service dies).
+// Each service's log goes to $DATA_DIR/logs/<service>.log.
+import { spawn, spawnSync } from "node:child_process";
+import { createRequire } from "node:module";
+import { createWriteStream, mkdirSync, readFileSync } from "node:fs";
+import { dirname, join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import pg from "pg";
+import { parseAllDocuments } from "yaml";
+
+const root = join(dirname(fileURLToPath(import.meta.url)), "..");
+// Loaded as CommonJS (tsx's require hook), where the launcher finds .ci/kafka-mock by its __dirname.
+const { startKafkaMock } = createRequire(import.meta.url)("../tools/testing/src/kafka/start-kafka-mock.ts");
+const SERVICES = ["gateway", "identity", "business", "telephony", "messaging", "billing", "analytics"];
+const LOCAL_POSTGRES = "postgresql://postgres@127.0.0.1:5432";
+const LOCAL_DATABASE = "rebound_dev";
+const READY_TIMEOUT_MS = Number(process.env.START_TIMEOUT_MS ?? 180_000);
+const fresh = process.argv.includes("--fresh");
+const journey = process.argv.includes("--journey");
+
+const started = Date.now();
+const elapsed = () => `${((Date.now() - started) / 1000).toFixed(1)} s`;
+const say = (message) => console.log(`[start:distributed ${elapsed()}] ${message}`);
+
+const basePort = Number(process.env.PORT ?? 8080);
+const dataDir = resolve(root, process.env.DATA_DIR ?? "data/distributed");
+const logDir = join(dataDir, "logs");
+mkdirSync(logDir, { recursive: true });
+
+/** @type {{ name: string, port: number, url: string, child?: import("node:child_process").ChildProcess, readyAt?: string, log: string }[]} */
+const processes = SERVICES.map((name, index) => ({
+  name,
+  port: basePort + index,
+  url: `http://127.0.0.1:${basePort + index}`,
+  log: join(logDir, `${name}.log`),
+}));
+let kafkaMock;
+let stopping;
+
+async function main() {
+  process.once("SIGINT", () => void stop(0));
+  process.once("SIGTERM", () => void stop(0));
+
+  run("node", ["scripts/ensure-generated.mjs"]);
+  run("node", ["scripts/ensure-web-built.mjs"]);
+
+  const databaseUrl = process.env.DATABASE_URL || (await localDatabase());
+  const redisUrl = process.env.REDIS_URL || "redis://127.0.0.1:6379";
+  const [brokers] = await Promise.all([kafkaBrokers(), migrate(databaseUrl)]);
+
+  const publicBaseUrl = (process.env.PUBLIC_BASE_URL || `http://localhost:${basePort}`).replace(/\/$/, "");
+  const upstreams = Object.fromEntries(processes.slice(1).map((service) => [`${service.name.toUpperCase()}_URL`, service.url]));
+  const common = {
+    ...process.env,
+    NODE_ENV: process.env.NODE_ENV || "development",
+    DATABASE_URL: databaseUrl,
+    REDIS_URL: redisUrl,
+    KAFKA_BROKERS: brokers,
+    PUBLIC_BASE_URL: publicBaseUrl,
+    DATA_DIR: dataDir,
+  };
+
+  const telephonyUrl = processes.find((service) => service.name === "telephony").url;
+  say("starting the services");
+  for (const service of processes) {
+    const env = {
+      ...common,
+      PORT: String(service.port),
+      // The services are reached through the gateway only; the gateway listens on HOST (default this machine
+      // only, as `npm start` in development; HOST=0.0.0.0 for every interface).
+      HOST: service.name === "gateway" ? process.env.HOST || "127.0.0.1" : "127.0.0.1",
+      OTEL_SERVICE_NAME: service.name,
+      // One carrier simulator: telephony owns it (and its journal); the others reach it over HTTP.
+      SIMULATOR_DATA_DIR: join(dataDir, "simulator"),
+      ...(service.name === "telephony" ? {} : { SIMULATOR_URL: telephonyUrl }),
+      ...(service.name === "gateway" ? upstreams : {}),
+    };
+    const log = createWriteStream(service.log);
+    const child = spawn(process.execPath, ["--import", "tsx", "src/main.ts"], {
+      cwd: join(root, "services", service.name),
+      env,
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    child.stdout.pipe(log);
+    child.stderr.pipe(log);
+    child.once("exit", (code, signal) => {
+      if (stopping) return;
+      say(`${service.name} exited (${signal ?? `code ${code}`}); its log: ${service.log}`);
+      printTail(service.log);
+      void stop(1);
+    });
+    service.child = child;
+  }
+
+  await Promise.all(processes.map(waitReady));
+  printTable({ databaseUrl, redisUrl, brokers, publicBaseUrl });
+  if (journey && !stopping) {
+    // Through PUBLIC_BASE_URL: the gateway accepts browser requests from that origin only.
+    const code = await new Promise((done) => {
+      const child = spawn(process.execPath, ["--import", "tsx", "scripts/journey.mjs", publicBaseUrl], { cwd: root, stdio: ["ignore", "inherit", "inherit"] });
+      child.once("exit", (exitCode) => done(exitCode ?? 1));
+    });
+    await stop(code);
+  }
+}
+
+function run(command, args, env = process.env) {
+  const result = spawnSync(command, args, { cwd: root, env, stdio: ["ignore", "inherit", "inherit"] });
+  if (result.status !== 0) throw new Error(`${command} ${args.join(" ")} failed (${result.signal ?? `code ${result.status}`})`);
+}
+
+/** The local PostgreSQL's rebound_dev database, created if missing (dropped first with --fresh). */
+async function localDatabase() {
+  const client = new pg.Client({ connectionString: `${LOCAL_POSTGRES}/postgres` });
+  await client.connect();
+  try {
+    if (fresh) {
+      await client.query(`DROP DATABASE IF EXISTS ${LOCAL_DATABASE} WITH (FORCE)`);
+      say(`dropped database ${LOCAL_DATABASE} (--fresh)`);
+    }
+    const { rowCount } = await client.query("SELECT 1 FROM pg_database WHERE datname = $1", [LOCAL_DATABASE]);
+    if (!rowCount) {
+      await client.query(`CREATE DATABASE ${LOCAL_DATABASE}`);
+      say(`created database ${LOCAL_DATABASE}`);
+    }
+  } finally {
+    await client.end();
+  }
+  return `${LOCAL_POSTGRES}/${LOCAL_DATABASE}`;
+}
+
+async function migrate(databaseUrl) {
+  say("applying migrations (npm run db:migrate:deploy)");
+  await new Promise((resolveRun, reject) => {
+    const child = spawn("npm", ["run", "--silent", "db:migrate:deploy"], {
+      cwd: root,
+      env: { ...process.env, DATABASE_URL: databaseUrl },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let output = "";
+    child.stdout.on("data", (chunk) => (output += chunk));
+    child.stderr.on("data", (chunk) => (output += chunk));
+    child.once("exit", (code) => (code === 0 ? resolveRun() : reject(new Error(`migrations failed (code ${code}):\n${output}`))));
+  });
+  say("migrations applied");
+}
+
+/** KAFKA_BROKERS, or the mock cluster with the deployment's topics. */
+async function kafkaBrokers() {
+  if (process.env.KAFKA_BROKERS) return process.env.KAFKA_BROKERS;
+  const topics = parseAllDocuments(readFileSync(join(root, "infra/kafka/topics.yaml"), "utf8"))
+    .map((document) => document.toJS())
+    .filter((topic) => topic?.kind === "KafkaTopic")
+    .map((topic) => ({ name: topic.metadata.name, partitions: topic.spec.partitions }));
+  kafkaMock = await startKafkaMock({ topics });
+  say(`Kafka mock cluster at ${kafkaMock.brokers.join(",")} (${topics.map((topic) => `${topic.name}:${topic.partitions}`).join(" ")})`);
+  return kafkaMock.brokers.join(",");
+}
+
+async function waitReady(service) {
+  const deadline = Date.now() + READY_TIMEOUT_MS;
+  while (!stopping) {
+    try {
+      const response = await fetch(`${service.url}/readyz`, { signal: AbortSignal.timeout(2_000) });
+      if (response.ok) {
+        service.readyAt = elapsed();
+        say(`${service.name} ready`);
+        return;
+      }
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      say(`${service.name} not ready after ${READY_TIMEOUT_MS / 1000} s; its log: ${service.log}`);
+      printTail(service.log);
+      await stop(1);
+      return;
+    }
+    await new Promise((wake) => setTimeout(wake, 250));
+  }
+}
+
+function printTable({ databaseUrl, redisUrl, brokers, publicBaseUrl }) {
+  if (stopping) return;
+  const rows = [
+    ["service", "pid", "url", "ready at", "log"],
+    ...processes.map((service) => [service.name, String(service.child?.pid ?? ""), service.url, service.readyAt ?? "", service.log]),
+    ["postgresql", "", redact(databaseUrl), "", ""],
+    ["redis", "", redact(redisUrl), "", ""],
+    ["kafka", kafkaMock ? "mock" : "", brokers, "", ""],
+  ];
+  const widths = rows[0].map((_, column) => Math.max(...rows.map((row) => row[column].length)));
+  const line = (row) => row.map((cell, column) => cell.padEnd(widths[column])).join("  ").trimEnd();
+  console.log(`\nRebound (distributed) is up in ${elapsed()}: ${publicBaseUrl}\n`);
+  console.log(line(rows[0]));
+  console.log(widths.map((width) => "-".repeat(width)).join("  "));
+  for (const row of rows.slice(1)) console.log(line(row));
+  if (!journey) console.log("\nCtrl-C stops everything.");
+}
+
+function redact(url) {
+  return url.replace(/\/\/([^:/@]+):[^@]*@/, "//$1:***@");
+}
+
+function printTail(path) {
+  try {
+    const lines = readFileSync(path, "utf8").trimEnd().split("\n");
+    console.log(lines.slice(-20).join("\n"));
+  } catch {
+    // no log yet
+  }
+}
+
+/** SIGTERM to every service (graceful: consumers leave their groups), SIGKILL after 15 s, then the Kafka mock. */
+function stop(code) {
+  return (stopping ??= (async () => {
+    say("stopping");
+    await Promise.all(
+      processes.map(async ({ child }) => {
+        if (!child || child.exitCode !== null || child.signalCode !== null) return;
+        const exited = new Promise((done) => child.once("exit", done));
+        child.kill("SIGTERM");
+        const force = setTimeout(() => child.kill("SIGKILL"), 15_000);
+        await exited;
+        clearTimeout(force);
+      }),
+    );
+    await kafkaMock?.stop();
+    say("stopped");
+    process.exit(code);
+  })());
+}
+
+main().catch((error) => {
+  console.error(error instanceof Error ? error.message : error);
+  void stop(1);
+});

@@ -1,0 +1,72 @@
+import type { Fact } from "./facts";
+import { emptyRowMaps, foldFacts } from "./fold";
+
+const text = (kind: "queued" | "sent" | "status", extra: Partial<Extract<Fact, { table: "texts" }>> = {}): Fact =>
+  ({ table: "texts", kind, businessId: "b", smsId: "s", callId: "c", at: 0, ...extra }) as Fact;
+
+const facts: Fact[] = [
+  text("queued", { at: 1_000, recipientNumber: "+12125550100", message: "Hi", textKind: "missed_call" } as never),
+  text("sent", { at: 2_000 }),
+  text("status", { at: 2_000, status: "sent" } as never),
+  text("status", { at: 6_000, status: "delivered" } as never),
+  { table: "calls", kind: "received", businessId: "b", callId: "c", callSid: "CA1", callerNumber: "+12125550100", callStatus: "ringing", answered: false, at: 1_000 },
+  { table: "calls", kind: "missed", businessId: "b", callId: "c", callSid: "CA1", callerNumber: "+12125550100", at: 1_000 },
+];
+
+function permutations<T>(items: T[]): T[][] {
+  if (items.length <= 1) return [items];
+  return items.flatMap((item, index) => permutations([...items.slice(0, index), ...items.slice(index + 1)]).map((rest) => [item, ...rest]));
+}
+
+describe("foldFacts", () => {
+  const reference = foldFacts(emptyRowMaps(), facts);
+
+  it("given a call and its text's facts, then the rows and counters are what the events say", () => {
+    expect(reference.changed.texts).toEqual([
+      expect.objectContaining({ status: "delivered", message: "Hi", queuedAt: 1_000, sentAt: 2_000, deliveredAt: 6_000, at: 1_000, callId: "c" }),
+    ]);
+    expect(reference.changed.calls).toEqual([expect.objectContaining({ received: true, textable: true, answered: false, occurredAt: 1_000 })]);
+    expect(new Map(reference.counters.map((counter) => [counter.name, counter.delta]))).toEqual(
+      new Map([
+        ["calls", 1],
+        ["missed_calls", 1],
+        ["texts", 1],
+        ["texts_sent", 1],
+        ["texts_delivered", 1],
+      ]),
+    );
+  });
+
+  it("given the same facts in every one of their 720 orders, then the same rows and counters", () => {
+    for (const order of permutations(facts)) {
+      const result = foldFacts(emptyRowMaps(), order);
+      expect(result.changed).toEqual(reference.changed);
+      expect(result.counters.sort((a, b) => a.name.localeCompare(b.name))).toEqual([...reference.counters].sort((a, b) => a.name.localeCompare(b.name)));
+    }
+  });
+
+  it("given facts applied one at a time over the stored rows, then the same end state and counters summing to the batch's", () => {
+    let rows = emptyRowMaps();
+    const totals = new Map<string, number>();
+    for (const fact of [...facts].reverse()) {
+      const step = foldFacts(rows, [fact]);
+      const next = emptyRowMaps();
+      for (const table of ["calls", "texts"] as const) {
+        for (const [key, row] of rows[table]) (next[table] as Map<string, unknown>).set(key, row);
+        for (const row of step.changed[table]) (next[table] as Map<string, unknown>).set(`b/${"smsId" in row ? row.smsId : row.callId}`, row);
+      }
+      rows = next;
+      for (const counter of step.counters) totals.set(counter.name, (totals.get(counter.name) ?? 0) + counter.delta);
+    }
+    expect([...rows.texts.values()]).toEqual(reference.changed.texts);
+    expect([...totals].filter(([, value]) => value !== 0).sort()).toEqual(reference.counters.map((counter) => [counter.name, counter.delta]).sort());
+  });
+
+  it("given a fact that changes nothing (a late 'sent' after delivery), then no row is written and no counter moves", () => {
+    const loaded = emptyRowMaps();
+    loaded.texts.set("b/s", reference.changed.texts[0]!);
+    const late = foldFacts(loaded, [text("status", { at: 9_000, status: "sent" } as never)]);
+    expect(late.changed.texts).toEqual([]);
+    expect(late.counters).toEqual([]);
+  });
+});

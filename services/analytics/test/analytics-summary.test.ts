@@ -1,0 +1,73 @@
+import { analyticsSummaryResponseSchema, type AnalyticsSummaryResponse } from "@rebound/contracts/domain";
+import { messagingV1 } from "@rebound/contracts";
+import { randomUUID } from "node:crypto";
+import { AnalyticsHarness } from "./support/analytics-harness";
+import { businessCreated, missedCall, settingsUpdated } from "./support/history";
+
+describe("GET /api/analytics/summary", () => {
+  let harness: AnalyticsHarness;
+  const owner = { businessId: randomUUID(), userId: randomUUID(), timeZone: "America/Los_Angeles" };
+
+  beforeAll(async () => {
+    // 2026-03-10 10:00 in Los Angeles: the default range is 2026-02-09..2026-03-10.
+    harness = await AnalyticsHarness.start({ now: "2026-03-10T17:00:00Z" });
+    await harness.publish([
+      businessCreated({ ...owner, at: new Date("2026-01-01T00:00:00Z") }),
+      // 23:30 on 2026-03-01 in Los Angeles.
+      ...missedCall({ businessId: owner.businessId, at: new Date("2026-03-02T07:30:00Z"), callerNumber: "+12125550001", outcome: "delivered", sentAfterMs: 2_000, deliveredAfterMs: 5_000, replyAfterMs: 60_000 }).events,
+      ...missedCall({ businessId: owner.businessId, at: new Date("2026-03-02T18:00:00Z"), outcome: { suppressed: messagingV1.SuppressionReason.OPTED_OUT } }).events,
+      // Before the default range.
+      ...missedCall({ businessId: owner.businessId, at: new Date("2026-01-15T18:00:00Z"), outcome: "delivered" }).events,
+    ]);
+    await harness.caughtUp();
+  });
+  afterAll(async () => {
+    await harness.stop();
+  });
+
+  async function summary(query: string, userId = owner.userId): Promise<AnalyticsSummaryResponse> {
+    const { status, body } = await harness.request<AnalyticsSummaryResponse>(`/api/analytics/summary${query}`, { id: userId });
+    expect(status).toBe(200);
+    return analyticsSummaryResponseSchema.parse(body);
+  }
+
+  it("given no range, then the last 30 local days including today, the call at 23:30 on its local day, and the calculator's defaults", async () => {
+    const body = await summary("");
+
+    expect(body.range).toEqual({ from: "2026-02-09", to: "2026-03-10", timeZone: "America/Los_Angeles" });
+    expect(body.daily).toHaveLength(30);
+    expect(body.daily.find((day) => day.date === "2026-03-01")).toEqual({ date: "2026-03-01", calls: 1, missed: 1, texted: 1, delivered: 1, replies: 1 });
+    expect(body.daily.find((day) => day.date === "2026-03-02")).toEqual({ date: "2026-03-02", calls: 1, missed: 1, texted: 0, delivered: 0, replies: 0 });
+    expect(body.totals).toEqual({ calls: 2, missed: 2, texted: 1, delivered: 1, replies: 1 });
+    expect(body.textBack).toEqual({ rate: 0.5, missed: 2, texted: 1, notTexted: { suppressed: { opted_out: 1 }, noCallerId: 0, failed: 0, pending: 0 } });
+    expect(body.secondsToSent).toEqual({ count: 1, medianSeconds: 2, p95Seconds: 2 });
+    expect(body.secondsToDelivered).toEqual({ count: 1, medianSeconds: 5, p95Seconds: 5 });
+    expect(body.callersWhoReplied).toBe(1);
+    expect(body.revenue).toEqual({ estimated: 125, averageClientValue: 500, closeRatePercent: 25, usesDefaults: true });
+  });
+
+  it("given the owner's own revenue inputs in the settings, then the estimate uses them", async () => {
+    await harness.publish([settingsUpdated({ ...owner, at: new Date("2026-03-05T00:00:00Z"), averageClientValue: 2_000, closeRatePercent: 10 })]);
+    await harness.caughtUp();
+
+    const body = await summary("?from=2026-03-01&to=2026-03-01");
+
+    expect(body.daily).toEqual([{ date: "2026-03-01", calls: 1, missed: 1, texted: 1, delivered: 1, replies: 1 }]);
+    expect(body.revenue).toEqual({ estimated: 200, averageClientValue: 2_000, closeRatePercent: 10, usesDefaults: false });
+    expect((await summary("?from=2026-03-02&to=2026-03-02")).revenue.estimated).toBe(0);
+  });
+
+  it("given a bad range, then 400 with the field's message; another user sees zeros", async () => {
+    const reversed = await harness.request<{ message: string }>("/api/analytics/summary?from=2026-03-05&to=2026-03-01", { id: owner.userId });
+    const notADate = await harness.request<{ message: string }>("/api/analytics/summary?from=2026-02-30", { id: owner.userId });
+    const tooLong = await harness.request<{ message: string }>("/api/analytics/summary?from=2024-01-01&to=2026-03-01", { id: owner.userId });
+    const stranger = await summary("?from=2026-03-01&to=2026-03-02", randomUUID());
+
+    expect([reversed.status, notADate.status, tooLong.status]).toEqual([400, 400, 400]);
+    expect(reversed.body.message).toBe("From must not be after To");
+    expect(notADate.body.message).toBe("From must be a date (YYYY-MM-DD)");
+    expect(tooLong.body.message).toBe("The range must be at most 366 days");
+    expect(stranger.totals).toEqual({ calls: 0, missed: 0, texted: 0, delivered: 0, replies: 0 });
+    expect(stranger.callersWhoReplied).toBe(0);
+  });
+});

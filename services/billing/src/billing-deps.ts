@@ -1,0 +1,27 @@
+import type { Clock, Logger, Mailer } from "@rebound/platform";
+import type { BillingConfig } from "./config";
+import type { PaymentProvider } from "./provider/payment-provider";
+import type { BillingDb } from "./store/billing-db";
+import type { CustomerRepository } from "./store/customer.repository";
+import type { MirrorRepository } from "./store/mirror.repository";
+import type { PaymentEventRepository } from "./store/payment-event.repository";
+
+/** Absolute links billing puts in responses and e-mails. */
+export interface BillingLinks {
+  billingPage(): string;
+  invoicePdf(invoiceId: string): string;
+}
+
+/** What the use cases of this service need; built once in service.ts. */
+export interface BillingDeps {
+  db: BillingDb;
+  customers: CustomerRepository;
+  mirror: MirrorRepository;
+  paymentEvents: PaymentEventRepository;
+  provider: PaymentProvider;
+  mailer: Mailer;
+  config: BillingConfig;
+  links: BillingLinks;
+  clock: Clock;
+  logger: Logger;
+}

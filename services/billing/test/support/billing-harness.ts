@@ -1,0 +1,102 @@
+import type { EventType } from "@rebound/contracts";
+import { INTERNAL_USER_HEADER, signInternalUser, startServices, type MailMessage, type Mailer, type PlatformRuntime, type RunningServices, type ServiceDefinition } from "@rebound/platform";
+import { createTestRuntime, EventRecorder, FakeClock } from "@rebound/testing";
+import { join } from "node:path";
+import { billingConfigSchema, createBillingService, createPaymentProvider, type BillingConfig, type PaymentProvider } from "../../src/service";
+
+/** Keeps what billing sent. */
+export class RecordingMailer implements Mailer {
+  readonly kind = "mailbox" as const;
+  readonly sent: MailMessage[] = [];
+  async send(message: MailMessage): Promise<void> {
+    this.sent.push(message);
+  }
+  async close(): Promise<void> {}
+  to(address: string): MailMessage[] {
+    return this.sent.filter((mail) => mail.to === address);
+  }
+}
+
+export interface HarnessOptions {
+  config?: Partial<BillingConfig>;
+  /** Builds the provider (default: createPaymentProvider from the configuration). */
+  provider?: (runtime: PlatformRuntime, config: BillingConfig, url: () => string) => PaymentProvider;
+}
+
+const RECORDED: EventType[] = ["SubscriptionChanged"];
+
+/** Billing alone on port 0 over a fresh database, with a clock the test moves and a recording mailer. */
+export class BillingHarness {
+  runtime!: PlatformRuntime;
+  service!: ServiceDefinition;
+  running!: RunningServices;
+  recorder!: EventRecorder;
+  provider!: PaymentProvider;
+  readonly mailer = new RecordingMailer();
+  readonly clock = new FakeClock("2026-03-02T15:00:00Z");
+
+  get url(): string {
+    return this.running.url;
+  }
+
+  async start(options: HarnessOptions = {}): Promise<this> {
+    this.runtime = await createTestRuntime({ migrate: [join(__dirname, "..", "..")], clock: this.clock });
+    const config: BillingConfig = {
+      ...billingConfigSchema.parse({}),
+      BILLING_CYCLE_INTERVAL_MS: 3_600_000,
+      ABANDONED_SIGNUP_JOB_INTERVAL_MS: 3_600_000,
+      ...options.config,
+    };
+    const url = () => this.running.url;
+    this.provider = options.provider ? options.provider(this.runtime, config, url) : createPaymentProvider(this.runtime, config, url);
+    this.service = createBillingService(this.runtime, { provider: this.provider, mailer: this.mailer, config, publicBaseUrl: url });
+    const router = this.service.router!;
+    this.running = await startServices(this.runtime, [this.service], { port: 0, mount: (app) => app.use(router) });
+    this.recorder = await EventRecorder.start(this.runtime.bus, RECORDED);
+    return this;
+  }
+
+  async stop(): Promise<void> {
+    await this.recorder?.stop();
+    await this.running?.stop();
+  }
+
+  /** Runs a job of the service now (the billing cycle after moving the clock, abandoned sign-ups). */
+  async runJob(name: string): Promise<void> {
+    const job = this.service.jobs.find((candidate) => candidate.name === name);
+    if (!job) throw new Error(`no job ${name}`);
+    await job.run();
+  }
+
+  async call<T = Record<string, unknown>>(method: string, path: string, options: { user?: { id: string; email: string }; gateway?: boolean; body?: unknown; raw?: string; headers?: Record<string, string> } = {}): Promise<{ status: number; body: T; headers: Headers }> {
+    const principal = options.gateway ? { id: "service:gateway", email: "gateway@rebound.internal" } : options.user;
+    const res = await fetch(`${this.url}${path}`, {
+      method,
+      headers: {
+        "content-type": "application/json",
+        ...(principal ? { [INTERNAL_USER_HEADER]: signInternalUser(principal, this.runtime.config.INTERNAL_AUTH_SECRET) } : {}),
+        ...options.headers,
+      },
+      body: options.raw ?? (options.body === undefined ? undefined : JSON.stringify(options.body)),
+    });
+    const type = res.headers.get("content-type") ?? "";
+    if (!type.includes("json")) return { status: res.status, body: Buffer.from(await res.arrayBuffer()) as unknown as T, headers: res.headers };
+    return { status: res.status, body: (await res.json()) as T, headers: res.headers };
+  }
+
+  /** The gateway's registration step: start, then confirm as the account's user. */
+  async signUp(user: { id: string; email: string }, paymentMethodId = "pm_card_visa", plan = "professional", billingFrequency = "monthly") {
+    const started = await this.call<{ signupId: string; message?: string }>("POST", "/internal/billing/signups", {
+      gateway: true,
+      body: { email: user.email, firstName: "Ada", lastName: "Owner", subscriptionPlan: plan, billingFrequency, paymentMethodId },
+    });
+    if (started.status !== 201) return started;
+    const confirmed = await this.call("POST", `/internal/billing/signups/${started.body.signupId}/confirm`, { gateway: true, body: { userId: user.id } });
+    expect(confirmed.status).toBe(200);
+    return started;
+  }
+
+  async query<T>(sql: string, params?: unknown[]): Promise<T[]> {
+    return this.runtime.database.query<T>(sql, params);
+  }
+}

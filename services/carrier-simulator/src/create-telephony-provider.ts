@@ -1,0 +1,44 @@
+import { join } from "node:path";
+import type { PlatformConfig } from "@rebound/platform";
+import type { Logger } from "@rebound/platform";
+import { CarrierSimulator } from "./carrier-simulator";
+import { FileJournal, MemoryJournal, type CarrierJournal } from "./carrier-journal";
+import type { TelephonyConfig } from "@rebound/platform/telephony";
+import type { TelephonyProvider } from "@rebound/platform/telephony";
+import { TwilioTelephonyProvider } from "@rebound/platform/telephony";
+
+export type TelephonyProviderConfig = TelephonyConfig & Pick<PlatformConfig, "PUBLIC_BASE_URL" | "DATA_DIR" | "NODE_ENV">;
+
+export interface TelephonyProviderDeps {
+  logger: Logger;
+  /** Overrides PUBLIC_BASE_URL for the simulator's webhooks, e.g. a server on port 0 in tests. */
+  publicBaseUrl?: string | (() => string);
+}
+
+function simulatorJournal(config: TelephonyProviderConfig): CarrierJournal {
+  if (config.SIMULATOR_DATA_DIR) return new FileJournal(config.SIMULATOR_DATA_DIR);
+  if (config.DATA_DIR === "memory" || config.NODE_ENV === "test") return new MemoryJournal();
+  return new FileJournal(join(config.DATA_DIR, "simulator"));
+}
+
+/** Twilio when TWILIO_ACCOUNT_SID is set, else the carrier simulator. Only composition roots call this. */
+export function createTelephonyProvider(config: TelephonyProviderConfig, deps: TelephonyProviderDeps): TelephonyProvider {
+  if (config.TWILIO_ACCOUNT_SID) {
+    return new TwilioTelephonyProvider({
+      accountSid: config.TWILIO_ACCOUNT_SID,
+      authToken: config.TWILIO_AUTH_TOKEN,
+      timeoutMs: config.TWILIO_REQUEST_TIMEOUT_MS,
+      lookupTimeoutMs: config.TWILIO_LOOKUP_TIMEOUT_MS,
+      apiBaseUrl: config.TWILIO_API_BASE_URL,
+    });
+  }
+  const logger = deps.logger.child({ component: "carrier-simulator" });
+  return new CarrierSimulator({
+    authToken: config.TWILIO_AUTH_TOKEN,
+    publicBaseUrl: deps.publicBaseUrl ?? config.PUBLIC_BASE_URL,
+    journal: simulatorJournal(config),
+    logger,
+    deliveryStepMs: config.SIMULATOR_DELIVERY_STEP_MS,
+    failingSuffix: config.SIMULATOR_FAILING_SUFFIX,
+  });
+}

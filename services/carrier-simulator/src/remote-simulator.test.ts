@@ -1,0 +1,74 @@
+import express from "express";
+import type { AddressInfo } from "node:net";
+import type { Server } from "node:http";
+import { createSilentLogger } from "@rebound/platform";
+import { TelephonyProviderError } from "@rebound/platform/telephony";
+import { WebhookReceiver } from "@rebound/testing/telephony";
+import { MemoryJournal } from "./carrier-journal";
+import { CarrierSimulator } from "./carrier-simulator";
+import { createSimulatorRpcRouter, RemoteSimulatorProvider, remoteSimulatorFromEnv } from "./remote-simulator";
+
+describe("one carrier simulator for every process (/internal/simulator)", () => {
+  let receiver: WebhookReceiver;
+  let simulator: CarrierSimulator;
+  let server: Server;
+  let remote: RemoteSimulatorProvider;
+
+  beforeEach(async () => {
+    receiver = await new WebhookReceiver().start();
+    simulator = new CarrierSimulator({
+      authToken: "dev-auth-token",
+      publicBaseUrl: () => receiver.url,
+      journal: new MemoryJournal(),
+      logger: createSilentLogger(),
+      deliveryStepMs: 1,
+    });
+    const router = createSimulatorRpcRouter(simulator, { nodeEnv: "development" });
+    if (!router) throw new Error("router expected");
+    const app = express().use(router);
+    server = await new Promise<Server>((resolve) => {
+      const listening = app.listen(0, "127.0.0.1", () => resolve(listening));
+    });
+    remote = new RemoteSimulatorProvider(`http://127.0.0.1:${(server.address() as AddressInfo).port}`);
+  });
+
+  afterEach(async () => {
+    await new Promise((resolve) => server.close(resolve));
+    await simulator.close();
+    await receiver.close();
+  });
+
+  it("given a remote process, when it buys a number and texts from it, then the owner's simulator holds the number and the text", async () => {
+    const [offered] = await remote.searchLocalNumbers("415");
+    expect(offered?.phoneNumber).toMatch(/^\+1415/);
+    const bought = await remote.purchaseNumber(offered!.phoneNumber, {
+      voiceUrl: `${receiver.url}/webhooks/twilio/voice`,
+      smsUrl: `${receiver.url}/webhooks/twilio/sms`,
+      statusCallbackUrl: `${receiver.url}/webhooks/twilio/status`,
+    });
+    expect(bought.phoneNumber).toBe(offered!.phoneNumber);
+
+    const since = new Date(Date.now() - 1_000);
+    const sent = await remote.sendSms({ from: bought.phoneNumber, to: "+14155550123", body: "Sorry we missed you" });
+    expect(sent.sid).toMatch(/^SM/);
+    expect(simulator.listMessages("+14155550123").map((message) => message.body)).toEqual(["Sorry we missed you"]);
+    expect(await remote.findSentMessage({ from: bought.phoneNumber, to: "+14155550123", body: "Sorry we missed you", since })).toMatchObject({ sid: sent.sid });
+    expect(await remote.findSentMessage({ from: bought.phoneNumber, to: "+14155550123", body: "other", since })).toBeUndefined();
+  });
+
+  it("given the owner is down, when a remote process sends, then a retryable TelephonyProviderError", async () => {
+    const down = new RemoteSimulatorProvider("http://127.0.0.1:1", 1_000);
+    await expect(down.sendSms({ from: "+14155550100", to: "+14155550123", body: "x" })).rejects.toMatchObject({ name: "TelephonyProviderError", retryable: true });
+    await expect(down.sendSms({ from: "+14155550100", to: "+14155550123", body: "x" })).rejects.toBeInstanceOf(TelephonyProviderError);
+  });
+
+  it("given SIMULATOR_URL, when choosing the provider, then the remote simulator unless Twilio is configured", () => {
+    expect(remoteSimulatorFromEnv({ SIMULATOR_URL: "http://127.0.0.1:8083" })).toBeInstanceOf(RemoteSimulatorProvider);
+    expect(remoteSimulatorFromEnv({})).toBeUndefined();
+    expect(remoteSimulatorFromEnv({ SIMULATOR_URL: "http://127.0.0.1:8083", TWILIO_ACCOUNT_SID: "AC1" })).toBeUndefined();
+  });
+
+  it("given production, when mounting, then there is no simulator to reach", () => {
+    expect(createSimulatorRpcRouter(simulator, { nodeEnv: "production" })).toBeUndefined();
+  });
+});

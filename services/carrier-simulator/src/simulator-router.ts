@@ -1,0 +1,97 @@
+import express, { Router } from "express";
+import { z } from "zod";
+import { E164_PATTERN } from "@rebound/contracts/domain";
+import { AppError } from "@rebound/platform";
+import { parseInput } from "@rebound/platform";
+import type { TelephonyProvider } from "@rebound/platform/telephony";
+import { CarrierSimulator } from "./carrier-simulator";
+
+const phone = (field: string) =>
+  z
+    .string({ error: `${field} is required` })
+    .trim()
+    .regex(E164_PATTERN, `${field} must be an E.164 phone number, e.g. +15551230001`);
+
+const callSchema = z.object({ from: phone("from"), to: phone("to") });
+const smsSchema = z.object({ from: phone("from"), to: phone("to"), body: z.string({ error: "body is required" }).min(1, "body is required") });
+const forwardingSchema = z
+  .object({ phoneNumber: phone("phoneNumber"), forwardTo: phone("forwardTo").optional(), enabled: z.boolean().optional() })
+  .refine((input) => input.forwardTo !== undefined || input.enabled !== undefined, "Give forwardTo, or enabled true/false");
+const messagesQuery = z.object({ to: z.string().trim().optional() });
+
+async function reach<T>(work: () => Promise<T>, what: string): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    throw new AppError("UPSTREAM_FAILED", `The simulator could not deliver the ${what} webhook: ${(error as Error).message}`, { cause: error });
+  }
+}
+
+/**
+ * The dev surface of the carrier simulator (`/dev/simulator/*`): place a missed
+ * call, send an inbound SMS, read the phone inbox, set call forwarding on a
+ * business phone. Undefined (never mounted) unless the simulator is the provider
+ * and NODE_ENV is not production.
+ */
+export function createSimulatorRouter(provider: TelephonyProvider, options: { nodeEnv: string }): Router | undefined {
+  if (!(provider instanceof CarrierSimulator) || options.nodeEnv === "production") return undefined;
+  const carrier = provider;
+  const router = Router();
+  router.use("/dev/simulator", express.json());
+
+  router.post("/dev/simulator/calls", async (req, res) => {
+    const call = parseInput(callSchema, req.body);
+    const result = await reach(() => carrier.phones.placeCall(call), "voice");
+    res.json({
+      callSid: result.callSid,
+      to: result.to,
+      forwardedFrom: result.forwardedFrom ?? null,
+      webhookStatus: result.webhook.status,
+      twiml: result.webhook.body,
+    });
+  });
+
+  router.post("/dev/simulator/sms", async (req, res) => {
+    const sms = parseInput(smsSchema, req.body);
+    const result = await reach(() => carrier.phones.sendSms(sms), "SMS");
+    res.json({ messageSid: result.messageSid, webhookStatus: result.webhook.status, replies: result.replies });
+  });
+
+  router.get("/dev/simulator/messages", (req, res) => {
+    const { to } = parseInput(messagesQuery, req.query);
+    const messages = carrier.listMessages(to || undefined).map(({ sid, to: recipient, from, body, status, createdAt, errorCode }) => ({
+      sid,
+      to: recipient,
+      from,
+      body,
+      status,
+      createdAt,
+      ...(errorCode ? { errorCode } : {}),
+    }));
+    res.json({ messages });
+  });
+
+  router.post("/dev/simulator/forwarding", (req, res) => {
+    const input = parseInput(forwardingSchema, req.body);
+    let forwardTo: string | null = input.forwardTo ?? null;
+    if (input.forwardTo === undefined && input.enabled) {
+      // "enabled" alone forwards to the number bought last, the usual single-business dev setup.
+      forwardTo = carrier.state.activeNumberList().sort((a, b) => b.purchasedAt - a.purchasedAt)[0]?.phoneNumber ?? null;
+      if (!forwardTo) throw new AppError("CONFLICT", "No simulated number has been bought yet: give forwardTo");
+    }
+    carrier.phones.setForwarding(input.phoneNumber, forwardTo);
+    res.json({ phoneNumber: input.phoneNumber, forwardTo });
+  });
+
+  router.get("/dev/simulator/forwarding", (_req, res) => {
+    res.json({ forwarding: [...carrier.state.forwarding].map(([phoneNumber, forwardTo]) => ({ phoneNumber, forwardTo })) });
+  });
+
+  router.get("/dev/simulator/numbers", (_req, res) => {
+    res.json({
+      numbers: carrier.state.activeNumberList().map(({ sid, phoneNumber, purchasedAt }) => ({ sid, phoneNumber, purchasedAt })),
+    });
+  });
+
+  return router;
+}

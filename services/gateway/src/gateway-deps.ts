@@ -1,0 +1,17 @@
+import type { Clock, Logger } from "@rebound/platform";
+import type { RateLimiters } from "./edge/rate-limits";
+import type { BillingClient } from "./identity/billing-client";
+import type { IdentityClient } from "./identity/identity-client";
+import type { SessionRepository } from "./store/session.repository";
+
+/** What the gateway's own endpoints, handlers and jobs work with; built once in service.ts. */
+export interface GatewayDeps {
+  /** Identity's internal API (credentials, sign-up, password changes). */
+  identity: IdentityClient;
+  /** Billing's internal API (the payment step of sign-up). */
+  billing: BillingClient;
+  sessions: SessionRepository;
+  limits: RateLimiters;
+  clock: Clock;
+  logger: Logger;
+}

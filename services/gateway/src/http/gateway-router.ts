@@ -1,0 +1,79 @@
+import { Router, type RequestHandler } from "express";
+import { changePasswordRoute } from "../change-password/change-password.route";
+import { accessLog } from "../edge/access-log";
+import { apiJsonBody, twilioFormBody } from "../edge/body-parsers";
+import { originCheck } from "../edge/origin-check";
+import { bodyEmail, clientIp, limitBy } from "../edge/rate-limits";
+import { securityHeaders } from "../edge/security-headers";
+import { staticWebApp } from "../edge/static-web-app";
+import { twilioSignatureCheck } from "../edge/twilio-signature";
+import type { GatewayDeps } from "../gateway-deps";
+import { loginRoute } from "../login/login.route";
+import { logoutRoute } from "../logout/logout.route";
+import { registerRoute } from "../register/register.route";
+import { resetPasswordRoute } from "../reset-password/reset-password.route";
+import { apiAuthGate } from "../routing/auth-gate";
+import { forwardByTable, type Upstreams } from "../routing/forward-by-table";
+import { internalHeaderPolicy } from "../routing/internal-header-policy";
+import type { SelfAddress } from "../routing/self-address";
+import { sessionMiddleware } from "../session/session-middleware";
+import { sessionUser } from "../session/session-user";
+
+/** The edge's settings (service.ts reads them from the platform's and the gateway's config). */
+export interface GatewayEdgeOptions {
+  publicBaseUrl: string;
+  internalSecret: string;
+  allowedOrigins: string[];
+  twilioAuthToken: string;
+  session: { secret: string; maxAgeMs: number };
+  upstreams: Upstreams | undefined;
+  self: SelfAddress | undefined;
+}
+
+const noStore: RequestHandler = (_req, res, next) => {
+  res.setHeader("Cache-Control", "no-store");
+  next();
+};
+
+/**
+ * The gateway's one Router, the public edge, in order: headers, identity of the caller, webhooks,
+ * then /api with sessions, the gateway's own endpoints (full paths) and the route table.
+ */
+export function createGatewayRouter(deps: GatewayDeps, edge: GatewayEdgeOptions): Router {
+  const { limits } = deps;
+  const router = Router();
+  const forward = forwardByTable(edge.upstreams, deps.logger);
+
+  router.use(accessLog(deps.logger));
+  if (edge.self) router.use(edge.self.capture);
+  router.use(securityHeaders(edge.publicBaseUrl));
+  router.use(internalHeaderPolicy(edge.internalSecret, edge.upstreams === undefined));
+
+  router.use("/webhooks", limitBy((req) => [[limits.webhookIp, clientIp(req)]]));
+  router.use("/webhooks/twilio", twilioFormBody, twilioSignatureCheck(edge.twilioAuthToken, edge.publicBaseUrl));
+  // Stripe's signature covers the raw body, so the gateway leaves it unread for billing.
+  router.use("/webhooks", forward);
+  router.use("/dev", forward);
+
+  const session = sessionMiddleware(deps.sessions, deps.clock, { ...edge.session, secure: edge.publicBaseUrl.startsWith("https:") });
+  router.use("/api", noStore, originCheck([edge.publicBaseUrl, ...edge.allowedOrigins]), apiJsonBody, session);
+  // The session's life cycle and the password changes that end sessions: the gateway's own endpoints.
+  router.post("/api/login", loginRoute(deps));
+  router.post("/api/register", registerRoute(deps));
+  router.post("/api/logout", logoutRoute());
+  router.put("/api/auth/change-password", changePasswordRoute(deps));
+  router.post("/api/auth/reset-password", resetPasswordRoute(deps));
+  // Rate limits in front of identity's public endpoints.
+  router.post(
+    "/api/auth/forgot-password",
+    limitBy((req) => [
+      [limits.forgotPasswordIp, clientIp(req)],
+      [limits.forgotPasswordEmail, bodyEmail(req)],
+    ]),
+  );
+  router.post("/api/auth/resend-verification", limitBy((req) => [[limits.resendVerification, sessionUser(req)?.id]]));
+  router.use("/api", apiAuthGate(edge.internalSecret), forward);
+  // Last: the built web app for every other page path (nothing when web/dist is missing).
+  router.use(staticWebApp());
+  return router;
+}

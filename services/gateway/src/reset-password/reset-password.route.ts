@@ -1,0 +1,11 @@
+import type { RequestHandler } from "express";
+import type { GatewayDeps } from "../gateway-deps";
+import { requestIdOf } from "../http/request-id";
+import { resetPassword } from "./reset-password.use-case";
+
+/** POST /api/auth/reset-password (public: the link's token is the credential). The body goes to identity as is: its resetPasswordSchema is the one check. */
+export function resetPasswordRoute(deps: GatewayDeps): RequestHandler {
+  return async (req, res) => {
+    res.json(await resetPassword(deps, req.body ?? {}, requestIdOf(res)));
+  };
+}

@@ -1,0 +1,53 @@
+// Identity's one Router: the gateway-only internal API and the public /api routes, under their full paths.
+import { Router } from "express";
+import { jsonBody, requireUser, type DevMailbox } from "@rebound/platform";
+import { changePasswordRoute } from "../change-password/change-password.route";
+import { devMailboxListRoute, devMailboxMessageRoute } from "../dev-mailbox/dev-mailbox.route";
+import { resendVerificationRoute } from "../email-verification/resend-verification.route";
+import { verifyEmailRoute } from "../email-verification/verify-email.route";
+import type { IdentityDeps } from "../identity-deps";
+import { loginRoute } from "../login/login.route";
+import { forgotPasswordRoute } from "../password-reset/forgot-password.route";
+import { resetPasswordRoute } from "../password-reset/reset-password.route";
+import { currentUserRoute } from "../profile/current-user.route";
+import { markTutorialSeenRoute } from "../profile/mark-tutorial-seen.route";
+import { updateProfileRoute } from "../profile/update-profile.route";
+import { registerRoute } from "../register/register.route";
+import { requireGateway } from "./require-gateway";
+
+const BODY_LIMIT = "100kb";
+
+export interface IdentityRouterOptions {
+  internalAuthSecret: string;
+  /** The embedded mailer's mailbox, mounted at /dev/mailbox; absent in production and with a real mail server. */
+  devMailbox?: DevMailbox;
+}
+
+export function createIdentityRouter(deps: IdentityDeps, options: IdentityRouterOptions): Router {
+  const router = Router();
+  const signedIn = requireUser(options.internalAuthSecret);
+  const json = jsonBody({ limit: BODY_LIMIT });
+
+  // What touches sessions (credentials, sign-up, password changes): the gateway calls it and then
+  // starts or ends sessions. Never routed publicly; anyone but the gateway gets a 404.
+  router.use("/internal/identity", requireGateway(options.internalAuthSecret), json);
+  router.post("/internal/identity/login", loginRoute(deps));
+  router.post("/internal/identity/register", registerRoute(deps));
+  router.post("/internal/identity/users/:userId/change-password", changePasswordRoute(deps));
+  router.post("/internal/identity/reset-password", resetPasswordRoute(deps));
+
+  // Public /api routes: the gateway checks the session and signs the user header first.
+  router.get("/api/auth/user", signedIn, currentUserRoute(deps));
+  router.post("/api/auth/verify-email", json, verifyEmailRoute(deps));
+  router.post("/api/auth/resend-verification", signedIn, resendVerificationRoute(deps));
+  router.post("/api/auth/forgot-password", json, forgotPasswordRoute(deps));
+  router.patch("/api/user/mark-tutorial-seen", signedIn, markTutorialSeenRoute(deps));
+  router.patch("/api/user/profile", signedIn, json, updateProfileRoute(deps));
+
+  // Dev-only surface.
+  if (options.devMailbox) {
+    router.get("/dev/mailbox", devMailboxListRoute(options.devMailbox));
+    router.get("/dev/mailbox/:id", devMailboxMessageRoute(options.devMailbox));
+  }
+  return router;
+}

@@ -1,0 +1,43 @@
+// What messaging's use cases, handlers and jobs receive: built once in service.ts.
+import type { Clock, Logger, Mailer } from "@rebound/platform";
+import type { LineTypeLookup } from "./line-types/line-type-lookup";
+import type { DispatchReadModel } from "./read-model/dispatch-read-model";
+import type { ReadModelLoader } from "./read-model/read-model-loader";
+import type { SmsSender } from "./send-sms/sms-sender";
+import type { BusinessConfigRepository } from "./store/business-config.repository";
+import type { CallerStateRepository } from "./store/caller-state.repository";
+import type { DispatchRepository } from "./store/dispatch.repository";
+import type { InboundSmsRepository } from "./store/inbound-sms.repository";
+import type { MessagingDb } from "./store/messaging-db";
+import type { OwnerAlertRepository } from "./store/owner-alert.repository";
+import type { SmsLogRepository } from "./store/sms-log.repository";
+
+export interface MessagingDeps {
+  db: MessagingDb;
+  configs: BusinessConfigRepository;
+  callers: CallerStateRepository;
+  dispatches: DispatchRepository;
+  smsLogs: SmsLogRepository;
+  alerts: OwnerAlertRepository;
+  inbound: InboundSmsRepository;
+  /** The dispatch config in memory (the hot path decides from it without I/O). */
+  readModel: DispatchReadModel;
+  loader: ReadModelLoader;
+  sender: SmsSender;
+  /** The optional line type check before a text (TWILIO_LOOKUP_ENABLED). */
+  lineTypes: LineTypeLookup;
+  mailer: Mailer;
+  clock: Clock;
+  logger: Logger;
+  settings: MessagingSettings;
+}
+
+export interface MessagingSettings {
+  /** A text's send lease (renewed every third of it while the send is in flight). */
+  leaseMs: number;
+  /** How long a call for a business the read model does not know yet waits for its events. */
+  unknownBusinessWaitMs: number;
+  /** At most one owner alert e-mail per business per this many ms. */
+  ownerAlertMinGapMs: number;
+  dashboardUrl: () => string;
+}

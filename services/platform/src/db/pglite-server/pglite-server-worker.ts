@@ -1,0 +1,85 @@
+// The PGlite thread's entry point: the WASM Postgres engine behind a PostgreSQL wire-protocol
+// server on a unix socket. Every complete message in a chunk goes to the engine in one
+// synchronous call (pg writes Parse/Bind/Describe/Execute/Sync together) and the answer
+// goes back in one write: @electric-sql/pglite-socket hands each message to the engine
+// separately, which measured 40-80% more CPU per transaction (docs/decisions.md).
+// PGlite is one session: the process keeps one connection to it (database.ts).
+import { PGlite } from "@electric-sql/pglite";
+import { createServer, type Server, type Socket } from "node:net";
+import { parentPort, workerData } from "node:worker_threads";
+import type { ServerThreadData, ServerThreadMessage } from "./pglite-server-thread";
+
+/** A simple-protocol ROLLBACK: `Q`, length, text, NUL. */
+const ROLLBACK = new Uint8Array(Buffer.from("Q\0\0\0\rROLLBACK\0", "latin1"));
+
+const sockets = new Set<Socket>();
+
+function serveConnection(pglite: PGlite, socket: Socket): void {
+  sockets.add(socket);
+  socket.setNoDelay(true);
+  let buffer: Buffer = Buffer.alloc(0);
+  let started = false;
+  socket.on("data", (chunk: Buffer) => {
+    buffer = buffer.length > 0 ? Buffer.concat([buffer, chunk]) : chunk;
+    let end = 0;
+    for (;;) {
+      const rest = buffer.length - end;
+      // The startup message has no type byte: its length, then the protocol version.
+      const length = started ? (rest >= 5 ? 1 + buffer.readInt32BE(end + 1) : 0) : rest >= 4 ? buffer.readInt32BE(end) : 0;
+      if (length === 0 || rest < length) break;
+      end += length;
+      started = true;
+    }
+    if (end === 0) return;
+    const batch = buffer.subarray(0, end);
+    buffer = buffer.subarray(end);
+    try {
+      const answer = pglite.execProtocolRawSync(new Uint8Array(batch.buffer, batch.byteOffset, batch.byteLength));
+      if (answer.length > 0) socket.write(answer);
+    } catch (error) {
+      socket.destroy(error as Error);
+    }
+  });
+  socket.on("close", () => {
+    sockets.delete(socket);
+    // A connection that goes away mid-transaction leaves none open for the next one.
+    if (pglite.isInTransaction()) pglite.execProtocolRawSync(ROLLBACK);
+  });
+  socket.on("error", () => undefined);
+}
+
+async function serve(): Promise<void> {
+  const port = parentPort;
+  if (!port) throw new Error("pglite-server-worker runs as a worker thread");
+  const { dataPath, loadDataDir, socketPath } = workerData as ServerThreadData;
+  let pglite: PGlite;
+  let server: Server;
+  try {
+    pglite = new PGlite({ dataDir: dataPath, loadDataDir: loadDataDir ? new Blob([loadDataDir]) : undefined });
+    await pglite.waitReady;
+    const db = pglite;
+    server = createServer((socket) => serveConnection(db, socket));
+    await new Promise<void>((resolve, reject) => server.once("error", reject).listen(socketPath, resolve));
+  } catch (error) {
+    port.postMessage({ kind: "failed", error: String(error) } satisfies ServerThreadMessage);
+    return;
+  }
+  port.postMessage({ kind: "ready" } satisfies ServerThreadMessage);
+  port.on("message", (message: { kind: "close" }) => {
+    if (message.kind !== "close") return;
+    void (async () => {
+      try {
+        const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+        for (const socket of sockets) socket.destroy();
+        await closed;
+        await pglite.close();
+        port.postMessage({ kind: "closed" } satisfies ServerThreadMessage);
+      } catch (error) {
+        port.postMessage({ kind: "failed", error: String(error) } satisfies ServerThreadMessage);
+      }
+      port.close();
+    })();
+  });
+}
+
+void serve();

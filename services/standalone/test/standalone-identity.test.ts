@@ -1,0 +1,132 @@
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { createLogger, createSilentLogger, type Database, type RunningServices } from "@rebound/platform";
+import { standaloneConfigSchema } from "../src/config";
+import { startStandalone } from "../src/start-standalone";
+import { Browser, createTestDatabase, json } from "@rebound/testing";
+
+/**
+ * The gateway with the real identity service behind it, composed as `npm start`
+ * composes them (the composition root is the one place that imports every service).
+ */
+let running: RunningServices | undefined;
+let dataDir: string;
+let database: Database | undefined;
+
+beforeAll(async () => {
+  dataDir = await mkdtemp(join(tmpdir(), "rebound-standalone-"));
+  if (process.env.DATABASE_URL) database = await createTestDatabase();
+  const config = standaloneConfigSchema.parse({
+    NODE_ENV: "test",
+    PORT: "0",
+    HOST: "127.0.0.1",
+    DATA_DIR: dataDir,
+    PUBLIC_BASE_URL: "http://rebound.test",
+    ...(database?.databaseUrl ? { DATABASE_URL: database.databaseUrl } : {}),
+  });
+  const logger = process.env.TEST_LOGS ? createLogger({ name: "test", level: "debug" }) : createSilentLogger();
+  running = await startStandalone({ config, logger });
+}, 120_000);
+
+afterAll(async () => {
+  await running?.stop();
+  await database?.close();
+  await rm(dataDir, { recursive: true, force: true });
+});
+
+function baseUrl(): string {
+  if (!running) throw new Error("standalone did not start");
+  return running.url;
+}
+
+const browser = () => new Browser(baseUrl());
+
+/** The newest link of a kind in the dev mailbox page, as a person would click it. */
+async function linkFromMailbox(to: string, page: "verify-email" | "reset-password"): Promise<string> {
+  const deadline = Date.now() + 5_000;
+  for (;;) {
+    const html = await (await fetch(`${baseUrl()}/dev/mailbox`)).text();
+    const row = html.split("<tr>").find((candidate) => candidate.includes(to) && candidate.includes(`/${page}?token=`));
+    const token = row && /token=([\w-]+)/.exec(row)?.[1];
+    if (token) return token;
+    if (Date.now() > deadline) throw new Error(`no ${page} link for ${to} in the dev mailbox`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+const signUp = (email: string) => ({
+  email,
+  password: "secret-pass",
+  confirmPassword: "secret-pass",
+  firstName: "Dana",
+  lastName: "Reyes",
+  subscriptionPlan: "professional",
+  billingFrequency: "monthly",
+});
+
+describe("identity behind the gateway (standalone)", () => {
+  it("given a visitor, when signing up and following the mailbox link, then the account is verified and the session sees it", async () => {
+    const email = `e2e-${Date.now()}@example.com`;
+    const visitor = browser();
+    const register = await visitor.request("POST", "/api/register", signUp(email));
+    expect(register.status).toBe(201);
+    const me = await json(await visitor.request("GET", "/api/auth/user"));
+    expect(me).toMatchObject({ email, isEmailVerified: false, subscriptionPlan: "professional", subscriptionStatus: "trial" });
+    expect(me).not.toHaveProperty("passwordHash");
+
+    const duplicate = await browser().request("POST", "/api/register", signUp(email.toUpperCase()));
+    expect(duplicate.status).toBe(409);
+
+    const token = await linkFromMailbox(email, "verify-email");
+    expect((await browser().request("POST", "/api/auth/verify-email", { token })).status).toBe(200);
+    expect((await json(await visitor.request("GET", "/api/auth/user"))).isEmailVerified).toBe(true);
+    const reused = await browser().request("POST", "/api/auth/verify-email", { token });
+    expect(reused.status).toBe(400);
+  });
+
+  it("given an account, when signing in wrong then right, then 'Invalid email or password' then a session; logout ends it", async () => {
+    const email = `login-${Date.now()}@example.com`;
+    await browser().request("POST", "/api/register", signUp(email));
+    const user = browser();
+    const wrong = await user.login(email, "wrong-password");
+    expect(wrong.status).toBe(401);
+    expect((await json(wrong)).message).toBe("Invalid email or password");
+    expect((await user.login(email)).status).toBe(200);
+    expect((await user.request("PATCH", "/api/user/mark-tutorial-seen")).status).toBe(200);
+    expect((await json(await user.request("GET", "/api/auth/user"))).hasSeenTutorial).toBe(true);
+    expect((await user.request("POST", "/api/logout")).status).toBe(200);
+    expect((await user.request("GET", "/api/auth/user")).status).toBe(401);
+  });
+
+  it("given two sessions, when the password is changed, then the other session is signed out and only the new password works", async () => {
+    const email = `change-${Date.now()}@example.com`;
+    const laptop = browser();
+    await laptop.request("POST", "/api/register", signUp(email));
+    const phone = browser();
+    await phone.login(email);
+    const change = await laptop.request("PUT", "/api/auth/change-password", { currentPassword: "secret-pass", newPassword: "newer-pass-1", confirmPassword: "newer-pass-1" });
+    expect(change.status).toBe(200);
+    expect((await phone.request("GET", "/api/auth/user")).status).toBe(401);
+    expect((await laptop.request("GET", "/api/auth/user")).status).toBe(200);
+    expect((await browser().login(email, "secret-pass")).status).toBe(401);
+    expect((await browser().login(email, "newer-pass-1")).status).toBe(200);
+  });
+
+  it("given a forgotten password, when the reset link is used, then it works once and the old sessions end", async () => {
+    const email = `reset-${Date.now()}@example.com`;
+    const old = browser();
+    await old.request("POST", "/api/register", signUp(email));
+    const forgot = await browser().request("POST", "/api/auth/forgot-password", { email });
+    const unknown = await browser().request("POST", "/api/auth/forgot-password", { email: `nobody-${Date.now()}@example.com` });
+    expect(await json(forgot)).toEqual(await json(unknown));
+
+    const token = await linkFromMailbox(email, "reset-password");
+    const reset = await browser().request("POST", "/api/auth/reset-password", { token, password: "reset-pass-1", confirmPassword: "reset-pass-1" });
+    expect(reset.status).toBe(200);
+    expect((await old.request("GET", "/api/auth/user")).status).toBe(401);
+    const again = await browser().request("POST", "/api/auth/reset-password", { token, password: "reset-pass-2", confirmPassword: "reset-pass-2" });
+    expect(again.status).toBe(400);
+    expect((await browser().login(email, "reset-pass-1")).status).toBe(200);
+  });
+});

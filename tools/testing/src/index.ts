@@ -1,0 +1,7 @@
+// Test support for component and integration tests. Production code never imports this package.
+export * from "./test-database";
+export * from "./test-runtime";
+export * from "./event-recorder";
+export * from "./fake-clock";
+export * from "./browser";
+export * from "./describe-if";

@@ -1,0 +1,2 @@
+export * from "./kafka-contract-setup";
+export * from "./start-kafka-mock";

@@ -1,0 +1,2 @@
+export * from "./fake-stripe-api";
+export * from "./form";

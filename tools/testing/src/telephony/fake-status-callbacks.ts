@@ -1,0 +1,38 @@
+import twilio from "twilio";
+import type { FakeMessage } from "./fake-twilio-resources";
+import { statusCallbackParams } from "@rebound/platform/telephony";
+
+/** The fake's sent -> delivered status callbacks, optionally signed like Twilio's. */
+export class FakeStatusCallbacks {
+  private readonly timers = new Set<NodeJS.Timeout>();
+
+  constructor(
+    private readonly accountSid: string,
+    private readonly authToken: string,
+    private readonly options: { stepMs: number; sign: boolean },
+  ) {}
+
+  schedule(message: FakeMessage): void {
+    ["sent", "delivered"].forEach((status, index) => {
+      const timer = setTimeout(() => {
+        this.timers.delete(timer);
+        message.status = status;
+        void this.post(message, status);
+      }, this.options.stepMs * (index + 1));
+      this.timers.add(timer);
+    });
+  }
+
+  cancel(): void {
+    this.timers.forEach(clearTimeout);
+    this.timers.clear();
+  }
+
+  private async post(message: FakeMessage, status: string): Promise<void> {
+    const url = message.statusCallback as string;
+    const params = statusCallbackParams({ accountSid: this.accountSid, sid: message.sid, from: message.from, to: message.to, status });
+    const headers: Record<string, string> = { "content-type": "application/x-www-form-urlencoded" };
+    if (this.options.sign) headers["x-twilio-signature"] = twilio.getExpectedTwilioSignature(this.authToken, url, params);
+    await fetch(url, { method: "POST", headers, body: new URLSearchParams(params) }).catch(() => undefined);
+  }
+}

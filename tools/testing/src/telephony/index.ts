@@ -1,0 +1,3 @@
+export * from "./fake-twilio-api";
+export * from "./fake-status-callbacks";
+export * from "./testing-webhook-receiver";

@@ -1,0 +1,418 @@
+import AxeBuilder from "@axe-core/playwright";
+import { join } from "node:path";
+import { expect } from "./expect.mjs";
+import { ROOT } from "./harness.mjs";
+
+const SHOTS = join(ROOT, "web", "e2e", "screenshots");
+
+const unique = (prefix) => `${prefix}-${Date.now()}-${Math.random().toString(36).slice(2, 7)}@example.com`;
+const PASSWORD = "correct-horse-42";
+
+/** Creates an account through the API (no payment method: billing may not exist yet); the page's context gets the session. */
+async function registerViaApi(context, email) {
+  const response = await context.request.post("/api/register", {
+    data: { email, password: PASSWORD, confirmPassword: PASSWORD, firstName: "Pat", lastName: "Owner", subscriptionPlan: "professional", billingFrequency: "monthly" },
+  });
+  expect(response.status(), "register status").toBe(201);
+}
+
+async function toastText(page) {
+  const toast = page.getByTestId("toast").first();
+  await toast.waitFor({ timeout: 10_000 });
+  return toast.innerText();
+}
+
+async function fillRegisterForm(page, email) {
+  await page.getByLabel("First name").fill("Pat");
+  await page.getByLabel("Last name").fill("Owner");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
+  await page.getByLabel("Confirm password").fill(PASSWORD);
+}
+
+async function fillCard(page, number) {
+  await page.getByTestId("local-card-form").waitFor({ timeout: 15_000 });
+  await page.getByLabel("Card number").fill(number);
+  await page.getByLabel("Expiry (MM/YY)").fill("12/34");
+  await page.getByLabel("CVC").fill("123");
+}
+
+/** Full-page screenshots at 1440 and 390 px plus axe-core at both widths; serious or critical violations and horizontal scroll are collected. */
+async function look(page, label, problems) {
+  for (const width of [1440, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.waitForTimeout(250);
+    await page.screenshot({ path: join(SHOTS, `signed-in-${label}-${width}.png`), fullPage: true });
+    const { violations } = await new AxeBuilder({ page }).analyze();
+    for (const violation of violations.filter((item) => item.impact === "serious" || item.impact === "critical")) {
+      problems.push(`${label} @${width}: ${violation.id} (${violation.nodes.slice(0, 3).map((node) => node.target.join(" ")).join(" | ")})`);
+    }
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    if (overflow > 0) problems.push(`${label} @${width}: horizontal scroll of ${overflow} px`);
+  }
+  await page.setViewportSize({ width: 1440, height: 900 });
+}
+
+async function waitForToast(page, title, timeout = 15_000) {
+  await page.getByTestId("toast").filter({ hasText: title }).first().waitFor({ timeout });
+}
+
+async function pickOption(page, label, optionText) {
+  await page.getByLabel(label).click();
+  await page.locator(".ant-select-dropdown:visible .ant-select-item-option").filter({ hasText: optionText }).first().click();
+}
+
+export const tests = [
+  {
+    name: "landing anchors and mobile menu at 390 px",
+    width: 390,
+    run: async ({ page, shot }) => {
+      await page.goto("/");
+      await expect(await page.title()).toContain("Rebound");
+      const toggle = page.locator('button[aria-controls="mobile-menu"]');
+      expect(await toggle.getAttribute("aria-label")).toBe("Open menu");
+      await toggle.click();
+      const menu = page.getByRole("navigation", { name: "Mobile" });
+      await menu.waitFor({ state: "visible" });
+      expect(await toggle.getAttribute("aria-expanded")).toBe("true");
+      await shot("menu-open");
+      for (const [label, id] of [["Reviews", "testimonials"], ["Pricing", "pricing"]]) {
+        if (!(await menu.isVisible())) await toggle.click();
+        await menu.getByRole("link", { name: label }).click();
+        await menu.waitFor({ state: "hidden" });
+        await page.waitForFunction((anchor) => location.hash === `#${anchor}`, id);
+        await page.waitForFunction((anchor) => Math.abs(document.getElementById(anchor).getBoundingClientRect().top) < 120, id, { timeout: 5000 });
+      }
+      const anchors = await page.evaluate(() => ["how-it-works", "features", "testimonials", "pricing", "faq"].filter((id) => document.getElementById(id)));
+      expect(anchors).toEqual(["how-it-works", "features", "testimonials", "pricing", "faq"]);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+      await page.getByRole("radio", { name: /Yearly/ }).check();
+      expect(await page.getByTestId("plan-starter").getByTestId("plan-price").innerText()).toBe("$278");
+    },
+  },
+  {
+    name: "calculator round trip with query params",
+    run: async ({ page }) => {
+      await page.goto("/calculator");
+      expect(await page.getByLabel("Missed calls per month").inputValue()).toBe("50");
+      await page.getByLabel("Average value of a new customer ($)").fill("400");
+      await page.getByLabel("Missed calls per month").fill("30");
+      await page.getByLabel("Close rate (%)").fill("20");
+      await page.getByRole("button", { name: "Calculate My Lost Revenue" }).click();
+      await page.waitForURL(/\/calculator\/results\?/);
+      const url = new URL(page.url());
+      expect(Object.fromEntries(url.searchParams)).toEqual({ averageValue: "400", missedCalls: "30", closeRate: "20" });
+      expect(await page.getByTestId("monthly-loss").innerText()).toBe("$2,400");
+      expect(await page.getByTestId("annual-loss").innerText()).toBe("$28,800");
+      await page.getByRole("link", { name: "Recalculate" }).click();
+      await page.waitForURL(/\/calculator$/);
+      await page.goto("/calculator/results");
+      expect(await page.getByTestId("monthly-loss").innerText()).toBe("$2,500");
+    },
+  },
+  {
+    name: "register when the payment setup fails shows the Setup Error",
+    run: async ({ page }) => {
+      // The payment provider's setup call fails (an outage): the form says so and stays disabled.
+      await page.route("**/api/create-payment-intent", (route) => route.fulfill({ status: 503, contentType: "application/json", body: JSON.stringify({ message: "Payment provider unavailable" }) }));
+      await page.goto("/register");
+      const text = await toastText(page);
+      expect(text).toContain("Setup Error");
+      expect(text).toContain("Failed to initialize payment. Please refresh the page.");
+      expect(await page.getByRole("button", { name: "Start $14 Trial for $1" }).isDisabled()).toBe(true);
+    },
+  },
+  {
+    name: "register with the 4242 test card lands on the dashboard",
+    run: async ({ page }) => {
+      await page.goto("/register");
+      await fillRegisterForm(page, unique("card-ok"));
+      await fillCard(page, "4242 4242 4242 4242");
+      await page.getByRole("button", { name: "Start $14 Trial for $1" }).click();
+      expect(await toastText(page)).toContain("Welcome!");
+      await page.waitForURL(/\/app\/how-it-works$/, { timeout: 15_000 });
+    },
+  },
+  {
+    name: "register with the declined test card creates no account",
+    run: async ({ page, context }) => {
+      const email = unique("card-declined");
+      await page.goto("/register");
+      await fillRegisterForm(page, email);
+      await fillCard(page, "4000 0000 0000 0002");
+      await page.getByRole("button", { name: "Start $14 Trial for $1" }).click();
+      expect(await toastText(page)).toContain("Payment Setup Failed");
+      expect(new URL(page.url()).pathname).toBe("/register");
+      const login = await context.request.post("/api/login", { data: { email, password: PASSWORD } });
+      expect(login.status()).toBe(401);
+    },
+  },
+  {
+    name: "login with a wrong password shows Login failed",
+    run: async ({ page, context }) => {
+      const email = unique("login");
+      await registerViaApi(context, email);
+      await context.request.post("/api/logout");
+      await context.clearCookies();
+      await page.goto("/login");
+      await page.getByLabel("Email").fill(email);
+      await page.getByLabel("Password", { exact: true }).fill("wrong-password");
+      await page.getByRole("button", { name: "Sign In" }).click();
+      expect(await toastText(page)).toContain("Login failed");
+      expect(new URL(page.url()).pathname).toBe("/login");
+      await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
+      await page.getByRole("button", { name: "Sign In" }).click();
+      await page.waitForURL(/\/app\/how-it-works$/, { timeout: 10_000 });
+    },
+  },
+  {
+    name: "forgot and reset password through the dev mailbox",
+    run: async ({ page, context, mailboxLink }) => {
+      const email = unique("reset");
+      await registerViaApi(context, email);
+      await context.clearCookies();
+      await page.goto("/forgot-password");
+      await page.getByLabel("Email").fill(email);
+      await page.getByRole("button", { name: "Send Reset Link" }).click();
+      await page.getByRole("heading", { name: "Check your email" }).waitFor();
+      const link = await mailboxLink(email, "/reset-password?token=");
+      await page.goto(link);
+      await page.getByLabel("New password", { exact: true }).fill("short");
+      await page.getByRole("button", { name: "Reset Password" }).click();
+      await page.getByText("Password must be at least 8 characters").waitFor();
+      await page.getByLabel("New password", { exact: true }).fill("a-brand-new-password");
+      await page.getByLabel("Confirm new password").fill("a-brand-new-password");
+      await page.getByRole("button", { name: "Reset Password" }).click();
+      await page.getByRole("heading", { name: "Password reset complete" }).waitFor();
+      const login = await context.request.post("/api/login", { data: { email, password: "a-brand-new-password" } });
+      expect(login.status()).toBe(200);
+      await context.clearCookies();
+      await page.goto("/reset-password");
+      await page.getByRole("heading", { name: "Invalid Reset Link" }).waitFor();
+    },
+  },
+  {
+    name: "verify e-mail from the dev mailbox link",
+    run: async ({ page, context, mailboxLink }) => {
+      const email = unique("verify");
+      await registerViaApi(context, email);
+      await page.goto("/calculator");
+      await page.getByText("Please verify your email address.").waitFor();
+      const link = await mailboxLink(email, "/verify-email?token=");
+      await page.goto(link);
+      await page.getByRole("heading", { name: "Email verified" }).waitFor({ timeout: 10_000 });
+      await page.waitForURL(/\/app\/how-it-works$/, { timeout: 8_000 });
+      await page.goto("/verify-email");
+      await page.getByText("No verification token provided").waitFor();
+    },
+  },
+  {
+    name: "unknown path shows Page Not Found",
+    run: async ({ page }) => {
+      await page.goto("/no/such/page");
+      await page.getByRole("heading", { name: "Page Not Found" }).waitFor();
+      await page.getByRole("link", { name: "Go Home" }).click();
+      await page.waitForURL((url) => url.pathname === "/");
+    },
+  },
+  {
+    name: "signed-in journey from sign-up to sign-in again",
+    needsBilling: true,
+    run: async ({ page }) => {
+      const problems = [];
+      const email = unique("journey");
+      const NEW_PASSWORD = "a-better-password-9";
+      const CALLER = "+12025550147";
+
+      // Sign up with the 4242 test card.
+      await page.goto("/register");
+      await fillRegisterForm(page, email);
+      await fillCard(page, "4242 4242 4242 4242");
+      await page.getByRole("button", { name: "Start $14 Trial for $1" }).click();
+      await page.waitForURL(/\/app\/how-it-works$/, { timeout: 20_000 });
+
+      // First login: the 3-slide welcome; closing marks it seen.
+      const welcome = page.getByRole("dialog");
+      await welcome.getByText("1 of 3").waitFor();
+      await welcome.getByRole("button", { name: "Next" }).click();
+      await welcome.getByRole("button", { name: "Next" }).click();
+      await welcome.getByRole("button", { name: "Let's go" }).click();
+      await welcome.waitFor({ state: "hidden" });
+      await page.getByRole("heading", { name: /Welcome, Pat/ }).waitFor();
+      await look(page, "how-it-works", problems);
+
+      // Setup without a number, then buy one.
+      await page.getByRole("link", { name: "Start Setup Now" }).click();
+      await page.getByRole("heading", { name: "Get Your Phone Number" }).waitFor();
+      await look(page, "setup-without-number", problems);
+      await page.getByRole("link", { name: "Select Your Phone Number" }).click();
+      await page.waitForURL(/\/phone-number-selection$/);
+      await page.getByLabel("Area code").fill("21a");
+      expect(await page.getByLabel("Area code").inputValue(), "area code keeps digits").toBe("21");
+      await page.getByLabel("Area code").blur();
+      await page.getByText("Please enter a valid 3-digit area code").waitFor();
+      await page.getByLabel("Area code").fill("212");
+      await page.getByRole("button", { name: "Search" }).click();
+      const firstNumber = page.locator(".rb-number-option").first();
+      await firstNumber.waitFor({ timeout: 15_000 });
+      await look(page, "number-selection-results", problems);
+      const chosen = (await firstNumber.locator(".rb-number-option__number").innerText()).trim();
+      expect(chosen, "numbers display as (xxx) xxx-xxxx").toContain("(212) ");
+      await firstNumber.click();
+      await page.getByRole("button", { name: "Get This Number" }).click();
+      await page.getByRole("heading", { name: "Your number is ready" }).waitFor();
+      await page.waitForURL(/\/app\/how-it-works$/, { timeout: 10_000 });
+
+      // Setup with the number: the universal code.
+      await page.goto("/app/setup");
+      await page.getByTestId("dedicated-number").filter({ hasText: chosen }).waitFor({ timeout: 15_000 });
+      expect(await page.getByTestId("universal-code").innerText()).toContain("**004*1212");
+      await look(page, "setup", problems);
+      await page.getByRole("button", { name: "Landline or VoIP instructions" }).click();
+      const forwarding = page.getByRole("dialog", { name: "Call forwarding instructions" });
+      await forwarding.getByRole("tab", { name: "VoIP Services" }).click();
+      await forwarding.getByLabel("Find your VoIP provider").fill("zzz");
+      await forwarding.getByText('No providers found matching "zzz"').waitFor();
+      await forwarding.getByText("Try searching for a different provider name").waitFor();
+      await forwarding.getByLabel("Find your VoIP provider").fill("ring");
+      await forwarding.getByText("RingCentral").waitFor();
+      await look(page, "forwarding-dialog", problems);
+      await page.keyboard.press("Escape");
+      await forwarding.waitFor({ state: "hidden" });
+
+      // Configure: validation, a template for each message, save.
+      await page.goto("/app/configure");
+      const message = page.getByLabel("Your message");
+      await message.waitFor();
+      await message.fill("");
+      await page.getByRole("button", { name: "Save Settings" }).click();
+      await page.getByText("Custom message is required").waitFor();
+      await pickOption(page, "Missed-call templates", "General Business: Quick callback");
+      await waitForToast(page, "Template Applied");
+      expect(await message.inputValue()).toContain("Sorry we missed your call");
+      if ((await page.getByTestId("afterHoursEnabled-state").innerText()) === "Disabled") await page.locator("#afterHoursEnabled").click();
+      expect(await page.getByTestId("afterHoursEnabled-state").innerText()).toBe("Enabled");
+      await page.getByLabel("After-hours message").fill("");
+      await page.getByRole("button", { name: "Save Settings" }).click();
+      await page.getByText("After hours message is required when after-hours messaging is enabled").waitFor();
+      await pickOption(page, "After-hours templates", "Restaurant");
+      expect(await page.getByLabel("After-hours message").inputValue()).toContain("We're closed right now");
+      await page.getByRole("button", { name: "Configure Hours" }).click();
+      await page.getByText("Closed").first().waitFor();
+      await page.getByRole("button", { name: "Hide Hours" }).waitFor();
+      await look(page, "configure", problems);
+      await page.getByRole("button", { name: "Save Settings" }).click();
+      await waitForToast(page, "Settings Saved");
+      expect(await page.getByTestId("preview-missed-call").innerText()).toContain("Sorry we missed your call");
+
+      // Test: the stored status, then a simulated missed call in the phone view, and HELP.
+      await page.goto("/app/test");
+      await page.getByTestId("test-status").getByRole("heading", { name: "Not Tested" }).waitFor();
+      await page.getByRole("button", { name: "Start Test" }).click();
+      await page.getByText("Test phone number is required").waitFor();
+      await page.getByLabel("Caller's number").fill(CALLER);
+      const started = Date.now();
+      await page.getByRole("button", { name: "Simulate a missed call" }).click();
+      const phone = page.getByTestId("phone-view");
+      // Which text arrives depends on the wall clock against the business hours saved above (CI runs
+      // at any hour): the missed-call template inside them, the after-hours one outside.
+      const firstText = phone.locator("[data-kind=in]").first();
+      await firstText.waitFor({ timeout: 10_000 });
+      const textMs = Date.now() - started;
+      const received = await firstText.innerText();
+      expect(["Sorry we missed your call", "We're closed right now"].some((part) => received.includes(part)), `the first text is one of the two configured: ${received}`).toBe(true);
+      await page.getByRole("button", { name: "Reply HELP" }).click();
+      await phone.locator("[data-kind=in]").nth(1).waitFor({ timeout: 10_000 });
+      await look(page, "test", problems);
+
+      // Your Results: stats, recent lists and the chart.
+      await page.goto("/app/analytics");
+      for (let attempt = 0; ; attempt++) {
+        await page.getByTestId("stat-total-calls").waitFor({ timeout: 15_000 });
+        if (Number(await page.getByTestId("stat-total-calls").innerText()) >= 1 && (await page.getByTestId("recent-sms").count())) break;
+        if (attempt > 30) throw new Error("the simulated call never reached Your Results (analytics did not count it in 30 s)");
+        await page.waitForTimeout(1000);
+        await page.reload();
+      }
+      expect(await page.getByTestId("recent-calls").innerText()).toContain("(202) 555-0147");
+      await page.getByTestId("daily-chart").locator("svg").first().waitFor();
+      await look(page, "results", problems);
+
+      // Billing: switch plan, cancel, reactivate, download an invoice.
+      await page.goto("/billing");
+      await page.getByTestId("subscription-status").filter({ hasText: "Active" }).waitFor();
+      await page.getByRole("button", { name: "Switch to Starter" }).click();
+      const switchDialog = page.getByRole("dialog", { name: "Switch to Starter?" });
+      await switchDialog.getByText("$29/month").waitFor();
+      await switchDialog.getByRole("button", { name: "Switch Plan" }).click();
+      await waitForToast(page, "Plan Updated");
+      await page.getByTestId("billing-plan-starter").getByRole("button", { name: "Current Plan" }).waitFor();
+      await page.getByRole("button", { name: "Cancel Plan" }).click();
+      const cancelDialog = page.getByRole("dialog", { name: "Cancel your plan?" });
+      await cancelDialog.getByText("You won't be charged again").waitFor();
+      await cancelDialog.getByRole("button", { name: "Cancel Plan" }).click();
+      await page.getByTestId("subscription-status").filter({ hasText: "Cancelled" }).waitFor();
+      await look(page, "billing-cancelled", problems);
+      await page.getByRole("button", { name: "Reactivate Subscription" }).click();
+      await page.getByTestId("subscription-status").filter({ hasText: "Active" }).waitFor();
+      await page.getByTestId("invoice").first().waitFor();
+      const [download] = await Promise.all([page.waitForEvent("download"), page.getByTestId("invoice").first().getByRole("button", { name: /^Download/ }).click()]);
+      expect(download.suggestedFilename(), "invoice file").toContain(".pdf");
+      const chunks = [];
+      for await (const chunk of await download.createReadStream()) chunks.push(chunk);
+      expect(Buffer.concat(chunks).subarray(0, 5).toString(), "invoice bytes").toBe("%PDF-");
+      await look(page, "billing", problems);
+
+      // Settings: change the password, sign out, sign in with it.
+      await page.goto("/settings");
+      await page.getByRole("button", { name: "Change Password" }).click();
+      const passwordDialog = page.getByRole("dialog", { name: "Change Password" });
+      await passwordDialog.getByRole("button", { name: "Update Password" }).click();
+      await passwordDialog.getByText("Current password is required").waitFor();
+      await passwordDialog.getByLabel("Current password").fill(PASSWORD);
+      await passwordDialog.getByLabel("New password", { exact: true }).fill("short");
+      await passwordDialog.getByRole("button", { name: "Update Password" }).click();
+      await passwordDialog.getByText("New password must be at least 8 characters").waitFor();
+      await passwordDialog.getByLabel("New password", { exact: true }).fill(NEW_PASSWORD);
+      await passwordDialog.getByLabel("Confirm new password").fill(NEW_PASSWORD);
+      await passwordDialog.getByRole("button", { name: "Update Password" }).click();
+      await waitForToast(page, "Password Changed");
+      await look(page, "settings", problems);
+      await page.getByRole("button", { name: /Account menu/ }).click();
+      await page.getByRole("menuitem", { name: "Sign Out" }).click();
+      await page.waitForURL((url) => url.pathname === "/");
+      await page.goto("/login");
+      await page.getByLabel("Email").fill(email);
+      await page.getByLabel("Password", { exact: true }).fill(NEW_PASSWORD);
+      await page.getByRole("button", { name: "Sign In" }).click();
+      await page.waitForURL(/\/app\/how-it-works$/, { timeout: 10_000 });
+
+      // The header tutorial switches the dashboard tabs.
+      await page.getByRole("button", { name: "Tutorial" }).click();
+      const tutorial = page.getByRole("dialog");
+      await tutorial.getByText("Step 1 of 7").waitFor();
+      const expected = ["how-it-works", "setup", "test", "configure", "analytics", "setup"];
+      for (const section of expected) {
+        await tutorial.getByRole("button", { name: "Next" }).click();
+        await page.waitForURL(new RegExp(`/app/${section}$`));
+      }
+      await tutorial.getByText("Step 7 of 7").waitFor();
+      await look(page, "tutorial", problems);
+      await tutorial.getByRole("button", { name: "Get Started" }).click();
+      await page.waitForURL(/\/app\/setup$/);
+
+      console.log(`    the simulated caller's text showed in the phone view after ${textMs} ms`);
+      if (problems.length) throw new Error(`layout or accessibility problems:\n${problems.join("\n")}`);
+    },
+  },
+  {
+    name: "a visitor at /billing lands on /login",
+    run: async ({ page }) => {
+      for (const path of ["/billing", "/settings", "/phone-number-selection", "/app/analytics"]) {
+        await page.goto(path);
+        await page.waitForURL(/\/login$/);
+      }
+    },
+  },
+];

@@ -1,0 +1,10 @@
+/** Build-time settings (Vite `VITE_*` variables), each with a default that works locally. */
+export const env = {
+  /** The number the landing page's tap-to-call demo dials; never printed on the landing page. */
+  demoPhoneNumber: import.meta.env.VITE_DEMO_PHONE_NUMBER ?? "+18885550142",
+  /** A product video to embed; without it the landing page shows a poster placeholder. */
+  demoVideoUrl: import.meta.env.VITE_DEMO_VIDEO_URL as string | undefined,
+  supportEmail: import.meta.env.VITE_SUPPORT_EMAIL ?? "support@rebound.app",
+  salesEmail: import.meta.env.VITE_SALES_EMAIL ?? "sales@rebound.app",
+  productName: "Rebound",
+} as const;

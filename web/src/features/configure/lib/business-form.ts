@@ -1,0 +1,89 @@
+import {
+  DAY_NAMES,
+  DEFAULT_TIME_ZONE,
+  DEFAULT_WEEKLY_HOURS,
+  MAX_MESSAGE_LENGTH,
+  validateWeeklyHours,
+  type WeeklyHours,
+} from "@rebound/contracts/domain";
+import { z } from "zod";
+import type { Business } from "@/shared/business/get-business";
+import type { BusinessSettingsPayload } from "@/shared/business/update-business";
+
+export const AFTER_HOURS_MESSAGE_REQUIRED = "After hours message is required when after-hours messaging is enabled";
+
+const dayHours = z.object({ open: z.string(), close: z.string(), enabled: z.boolean() });
+const tooLong = (what: string) => `${what} must be at most ${MAX_MESSAGE_LENGTH} characters`;
+
+/** The Business Setup form (spec section 5): its rules and messages, word for word. */
+export const businessFormSchema = z
+  .object({
+    customMessage: z.string().trim().min(1, "Custom message is required").max(MAX_MESSAGE_LENGTH, tooLong("Custom message")),
+    afterHoursMessage: z.string().max(MAX_MESSAGE_LENGTH, tooLong("After hours message")),
+    afterHoursEnabled: z.boolean(),
+    smsAutoReplyEnabled: z.boolean(),
+    smsAutoReplyMessage: z.string().max(MAX_MESSAGE_LENGTH, tooLong("Auto-reply message")),
+    timeZone: z.string().min(1, "Time zone is required"),
+    businessHours: z.object(Object.fromEntries(DAY_NAMES.map((day) => [day, dayHours])) as Record<(typeof DAY_NAMES)[number], typeof dayHours>),
+    isActive: z.boolean(),
+  })
+  .superRefine((form, ctx) => {
+    if (form.afterHoursEnabled && form.afterHoursMessage.trim() === "") {
+      ctx.addIssue({ code: "custom", path: ["afterHoursMessage"], message: AFTER_HOURS_MESSAGE_REQUIRED });
+    }
+    // The hours matter (and show) only with after-hours messaging on.
+    if (form.afterHoursEnabled) {
+      for (const issue of validateWeeklyHours(form.businessHours as WeeklyHours)) {
+        ctx.addIssue({ code: "custom", path: ["businessHours", issue.day, issue.field], message: issue.message });
+      }
+    }
+  });
+
+export type BusinessFormValues = z.infer<typeof businessFormSchema>;
+
+/** The spec's form defaults (section 9), used until the business loads. */
+export const BUSINESS_FORM_DEFAULTS: BusinessFormValues = {
+  customMessage: "Thanks for calling! We missed your call but will get back to you soon.",
+  afterHoursMessage: "Thanks for calling! We're currently closed but will get back to you during business hours.",
+  afterHoursEnabled: true,
+  smsAutoReplyEnabled: false,
+  smsAutoReplyMessage: "Thank you for your message. Please note this number is for missed call notifications only and does not receive replies.",
+  timeZone: DEFAULT_TIME_ZONE,
+  businessHours: structuredClone(DEFAULT_WEEKLY_HOURS) as WeeklyHours,
+  isActive: true,
+};
+
+/** The form filled once from the loaded business (spec section 4). */
+export function formValuesFromBusiness(business: Business): BusinessFormValues {
+  return {
+    customMessage: business.smsMessage,
+    afterHoursMessage: business.afterHoursMessage,
+    afterHoursEnabled: business.afterHoursEnabled,
+    smsAutoReplyEnabled: business.smsAutoReplyEnabled,
+    smsAutoReplyMessage: business.smsAutoReplyMessage,
+    timeZone: business.timeZone || DEFAULT_TIME_ZONE,
+    businessHours: structuredClone(business.businessHours ?? DEFAULT_WEEKLY_HOURS) as WeeklyHours,
+    isActive: business.isActive,
+  };
+}
+
+/** POST /api/business's payload (spec section 7). */
+export function payloadFromForm(values: BusinessFormValues): BusinessSettingsPayload {
+  return { ...values, customMessage: values.customMessage.trim(), businessHours: values.businessHours as WeeklyHours };
+}
+
+export interface FormVisibility {
+  /** The after-hours message, time zone and hours editor. */
+  afterHoursDetails: boolean;
+  autoReplyMessage: boolean;
+}
+
+/** What the form shows (spec section 4): after-hours details only when enabled, the auto-reply message only when on. */
+export function formVisibility(values: Pick<BusinessFormValues, "afterHoursEnabled" | "smsAutoReplyEnabled">): FormVisibility {
+  return { afterHoursDetails: values.afterHoursEnabled, autoReplyMessage: values.smsAutoReplyEnabled };
+}
+
+/** The toggles' labels (spec section 4). */
+export const activeLabel = (on: boolean) => (on ? "Active" : "Inactive");
+export const enabledLabel = (on: boolean) => (on ? "Enabled" : "Disabled");
+export const hoursToggleLabel = (expanded: boolean) => (expanded ? "Hide Hours" : "Configure Hours");

@@ -1,0 +1,27 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { z } from "zod";
+import { api } from "@/shared/api/client";
+import { businessQueryOptions } from "@/shared/business/get-business";
+
+/** The test form (spec section 5). */
+export const forwardingTestSchema = z.object({ testPhoneNumber: z.string().trim().min(1, "Test phone number is required") });
+export type ForwardingTestInput = z.infer<typeof forwardingTestSchema>;
+
+export interface ForwardingTestResult {
+  success: boolean;
+  message: string;
+  interpretation: string;
+}
+
+/** POST /api/test/call-forwarding {phoneNumber}; the business (last test status) is refetched. */
+export function runForwardingTest(phoneNumber: string): Promise<ForwardingTestResult> {
+  return api.post<ForwardingTestResult>("/api/test/call-forwarding", { phoneNumber });
+}
+
+export function useRunForwardingTest() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: runForwardingTest,
+    onSettled: () => void queryClient.invalidateQueries({ queryKey: businessQueryOptions().queryKey }),
+  });
+}

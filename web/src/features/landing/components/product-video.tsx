@@ -1,0 +1,29 @@
+import { PlayCircleFilled } from "@ant-design/icons";
+import { env } from "@/config/env";
+
+/** The product video; without a configured video URL, an accessible poster placeholder. */
+export function ProductVideo() {
+  return (
+    <section className="rb-section rb-section--tight" aria-labelledby="video-title">
+      <div className="rb-container rb-video">
+        <h2 id="video-title" className="rb-h2 rb-center">
+          See Rebound in 60 seconds
+        </h2>
+        {env.demoVideoUrl ? (
+          <video className="rb-video__frame" controls preload="none" poster="/video-poster.svg" aria-label="Rebound product video">
+            <source src={env.demoVideoUrl} />
+            <track kind="captions" srcLang="en" label="English" />
+          </video>
+        ) : (
+          <figure className="rb-video__frame rb-video__placeholder">
+            <PlayCircleFilled className="rb-video__play" aria-hidden />
+            <figcaption>
+              <strong>A missed call, a text 3 seconds later, a booked job.</strong>
+              <span>The product video is on its way. Meanwhile, call our demo line from the top of this page to try it yourself.</span>
+            </figcaption>
+          </figure>
+        )}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,148 @@
+import { ArrowDownOutlined, CheckCircleFilled, ClockCircleOutlined, CloseCircleFilled, MessageOutlined, PhoneOutlined } from "@ant-design/icons";
+import { Alert, Skeleton } from "antd";
+import { Badge } from "@/shared/ui/badge";
+import { lazy, Suspense, type ReactNode } from "react";
+import { formatPhoneNumber } from "@/shared/lib/status";
+import { LinkButton } from "@/shared/ui/link-button";
+import { SectionError } from "@/shared/ui/section-error";
+import { useStats } from "../api/get-stats";
+import { useSummary } from "../api/get-summary";
+import { formatRate, formatSeconds, formatTime, isAnswered, RECENT_LIMIT, smsStatusLabel } from "../lib/results-display";
+import { RevenueCard } from "./revenue-card";
+
+const DailyChart = lazy(() => import("./daily-chart"));
+
+function StatCard({ label, value, hint, testId, icon }: { label: string; value: ReactNode; hint?: string; testId: string; icon: ReactNode }) {
+  return (
+    <div className="rb-card rb-stat">
+      <span className="rb-stat__icon" aria-hidden>
+        {icon}
+      </span>
+      <span className="rb-results__label">{label}</span>
+      <strong className="rb-stat__value" data-testid={testId}>
+        {value}
+      </strong>
+      {hint ? <span className="rb-stat__hint">{hint}</span> : null}
+    </div>
+  );
+}
+
+function EmptyTeach({ title }: { title: string }) {
+  return (
+    <div className="rb-empty">
+      <p className="rb-empty__title">{title}</p>
+      <p className="rb-muted">Forward your business phone to your Rebound number, or try a simulated call.</p>
+      <LinkButton to="/app/{-$section}" params={{ section: "test" }} buttonType="link" className="rb-inline-link">
+        Go to Test
+      </LinkButton>
+    </div>
+  );
+}
+
+/** Your Results: stats cards, 30 days by day, text-back rate, time to text, replies, revenue; 5 recent calls and texts. */
+export function ResultsSection() {
+  const stats = useStats();
+  const summary = useSummary();
+  const unavailable = stats.data === null || summary.data === null;
+  return (
+    <div className="rb-section-stack">
+      <header className="rb-dash-head">
+        <h1 className="rb-h2">Your Results</h1>
+        <p className="rb-lead">The last 30 days: every caller you missed, and who you won back.</p>
+      </header>
+      {unavailable ? <Alert type="info" showIcon title="Results are on their way" description="Your numbers will show here as soon as reporting is switched on for your account." /> : null}
+      {stats.isError ? <SectionError what="your results" onRetry={() => void stats.refetch()} /> : null}
+
+      <div className="rb-stats-grid" aria-label="Totals" role="group">
+        {stats.isPending ? (
+          <Skeleton active paragraph={{ rows: 2 }} />
+        ) : stats.data ? (
+          <>
+            <StatCard label="Total calls" value={stats.data.stats.totalCalls} testId="stat-total-calls" icon={<PhoneOutlined />} />
+            <StatCard label="Missed calls" value={stats.data.stats.missedCalls} testId="stat-missed-calls" icon={<ArrowDownOutlined />} />
+            <StatCard label="Texts sent" value={stats.data.stats.totalSms} testId="stat-texts-sent" icon={<MessageOutlined />} />
+          </>
+        ) : null}
+        {summary.data ? (
+          <>
+            <StatCard label="Text-back rate" value={formatRate(summary.data.textBack.rate)} hint={`${summary.data.textBack.texted} of ${summary.data.textBack.missed} missed calls texted`} testId="stat-text-back-rate" icon={<CheckCircleFilled />} />
+            <StatCard label="Median time to text" value={formatSeconds(summary.data.secondsToSent.medianSeconds)} hint={`95% within ${formatSeconds(summary.data.secondsToSent.p95Seconds)}`} testId="stat-median-seconds" icon={<ClockCircleOutlined />} />
+            <StatCard label="Callers who replied" value={summary.data.callersWhoReplied} hint={`${summary.data.totals.replies} replies in 30 days`} testId="stat-replies" icon={<MessageOutlined />} />
+          </>
+        ) : null}
+      </div>
+
+      {summary.isPending ? <Skeleton active paragraph={{ rows: 6 }} /> : null}
+      {summary.isError ? <SectionError what="your 30-day summary" onRetry={() => void summary.refetch()} /> : null}
+      {summary.data ? (
+        <>
+          <section className="rb-card" aria-labelledby="chart-title">
+            <h2 id="chart-title" className="rb-h3">
+              Last 30 days
+            </h2>
+            <p className="rb-visually-hidden">
+              {summary.data.totals.calls} calls, {summary.data.totals.missed} missed, {summary.data.totals.texted} texts sent and {summary.data.totals.delivered} delivered between{" "}
+              {summary.data.range.from} and {summary.data.range.to}.
+            </p>
+            <Suspense fallback={<Skeleton.Node active className="rb-chart-skeleton" />}>
+              <DailyChart daily={summary.data.daily} />
+            </Suspense>
+          </section>
+          <RevenueCard revenue={summary.data.revenue} callersWhoReplied={summary.data.callersWhoReplied} />
+        </>
+      ) : null}
+
+      {stats.data ? (
+        <div className="rb-grid rb-grid--2 rb-recent">
+          <section className="rb-card" aria-labelledby="recent-calls">
+            <h2 id="recent-calls" className="rb-h3">
+              Recent calls
+            </h2>
+            {stats.data.recentCalls.length === 0 ? (
+              <EmptyTeach title="No recent calls" />
+            ) : (
+              <ul className="rb-recent__list" data-testid="recent-calls">
+                {stats.data.recentCalls.slice(0, RECENT_LIMIT).map((call) => (
+                  <li key={call.id}>
+                    <span className="rb-recent__who">{formatPhoneNumber(call.number)}</span>
+                    <span className="rb-recent__when">{formatTime(call.time)}</span>
+                    <span className="rb-recent__tags">
+                      {isAnswered(call.status) ? <Badge tone="success">Answered</Badge> : <Badge tone="warning">Missed</Badge>}
+                      {call.responded ? <Badge tone="info">Texted</Badge> : null}
+                    </span>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </section>
+          <section className="rb-card" aria-labelledby="recent-sms">
+            <h2 id="recent-sms" className="rb-h3">
+              Recent texts
+            </h2>
+            {stats.data.recentSms.length === 0 ? (
+              <EmptyTeach title="No recent SMS" />
+            ) : (
+              <ul className="rb-recent__list" data-testid="recent-sms">
+                {stats.data.recentSms.slice(0, RECENT_LIMIT).map((sms) => {
+                  const label = smsStatusLabel(sms.status);
+                  return (
+                    <li key={sms.id}>
+                      <span className="rb-recent__who">{formatPhoneNumber(sms.number)}</span>
+                      <span className="rb-recent__when">{formatTime(sms.time)}</span>
+                      <span className="rb-recent__tags">
+                        <Badge tone={label === "Failed" ? "danger" : "success"}>
+                          {label === "Failed" ? <CloseCircleFilled aria-hidden /> : null} {label}
+                        </Badge>
+                      </span>
+                      <span className="rb-recent__message">{sms.message}</span>
+                    </li>
+                  );
+                })}
+              </ul>
+            )}
+          </section>
+        </div>
+      ) : null}
+    </div>
+  );
+}

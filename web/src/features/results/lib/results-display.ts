@@ -1,0 +1,39 @@
+import { formatUsd } from "@/shared/lib/money";
+
+export const RECENT_LIMIT = 5;
+
+/** 'Answered' is answered; anything else is a missed call (spec section 3). */
+export const isAnswered = (status: string) => status === "Answered";
+
+/** delivered and sent read as such; anything else is failed (spec section 3). */
+export function smsStatusLabel(status: string): "Delivered" | "Sent" | "Failed" {
+  return status === "delivered" ? "Delivered" : status === "sent" ? "Sent" : "Failed";
+}
+
+/** 0.834 -> '83%'; null (no missed calls) -> '—'. */
+export function formatRate(rate: number | null): string {
+  return rate === null ? "—" : `${Math.round(rate * 100)}%`;
+}
+
+/** Seconds to text as '2.4 s' or '1 min 5 s'; null -> '—'. */
+export function formatSeconds(seconds: number | null): string {
+  if (seconds === null || !Number.isFinite(seconds)) return "—";
+  if (seconds < 60) return `${seconds < 10 ? seconds.toFixed(1) : Math.round(seconds)} s`;
+  const minutes = Math.floor(seconds / 60);
+  return `${minutes} min ${Math.round(seconds % 60)} s`;
+}
+
+export const formatRevenue = formatUsd;
+
+/** An ISO time as 'Jan 5, 3:04 PM'. */
+export function formatTime(iso: string): string {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? "" : date.toLocaleString("en-US", { month: "short", day: "numeric", hour: "numeric", minute: "2-digit" });
+}
+
+/** '2025-01-05' -> 'Jan 5' for the chart's axis. */
+export function shortDay(date: string): string {
+  const [year, month, day] = date.split("-").map(Number);
+  if (!year || !month || !day) return date;
+  return new Date(Date.UTC(year, month - 1, day)).toLocaleDateString("en-US", { month: "short", day: "numeric", timeZone: "UTC" });
+}
