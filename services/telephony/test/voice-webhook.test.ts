@@ -135,14 +135,18 @@ describe("voice webhook (component)", () => {
     await expect(harness.service.deps.db.client.call.count({ where: { callSid } })).resolves.toBe(0);
   });
 
-  it("given a body without CallSid, when posted, then 400 and no crash", async () => {
+  it("given a body without CallSid, when posted, then the no-text TwiML (not JSON), nothing recorded, and a warning naming the field", async () => {
+    const callsBefore = await harness.service.deps.db.client.call.count();
     const response = await fetch(`${harness.url}/webhooks/twilio/voice`, {
       method: "POST",
       headers: { "content-type": "application/x-www-form-urlencoded" },
       body: new URLSearchParams({ To: dedicated, From: CALLER }),
     });
 
-    expect(response.status).toBe(400);
-    expect(await response.json()).toMatchObject({ message: "CallSid is required" });
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toContain("text/xml");
+    expect(await response.text()).toBe(`<?xml version="1.0" encoding="UTF-8"?><Response><Say>${NO_TEXT_ANSWER}</Say><Hangup/></Response>`);
+    expect(harness.logs).toContainEqual(expect.objectContaining({ level: 40, fields: [{ field: "CallSid", message: "CallSid is required" }] }));
+    await expect(harness.service.deps.db.client.call.count()).resolves.toBe(callsBefore);
   });
 });

@@ -118,6 +118,9 @@ export function chooseVoiceAnswer(input: AnswerInput): VoiceAnswer {
   }
 }
 
+/** Twilio ignores what a status callback answers; ours is an empty TwiML response, never JSON. */
+export const EMPTY_VOICE_TWIML = new VoiceResponse().toString();
+
 /** Most answers are few and constant (the defaults, the test's, the not-in-service one): each is built once. */
 const built = new Map<string, string>();
 const MAX_BUILT = 1_000;

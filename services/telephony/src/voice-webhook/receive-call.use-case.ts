@@ -8,6 +8,14 @@ export type VoiceWebhook = z.infer<typeof voiceWebhookSchema>;
 export const NOT_IN_SERVICE = "The number you have called is not in service. Goodbye.";
 
 /**
+ * The answer to a signed voice webhook that lacks the fields of a call (CallSid, To): nothing is
+ * recorded, so no text can follow, and the caller hears the service's no-text answer, as TwiML.
+ */
+export function unusableWebhookAnswer(deps: Pick<TelephonyDeps, "config">): string {
+  return voiceTwiml({ kind: "say", message: deps.config.VOICE_NO_TEXT_MESSAGE });
+}
+
+/**
  * The hot path: number -> business from memory, one (group-committed)
  * transaction for the call and its events, then the TwiML. A repeated CallSid
  * records nothing and gets the same TwiML.
