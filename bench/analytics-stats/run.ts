@@ -12,6 +12,7 @@ import { freePort, repoRoot, spawnTs, stopChild, waitForHttp } from "../call-pat
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 200);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CALLS = Number(process.env.BENCH_CALLS ?? 20);
+// BENCH_CPU_PROF=<dir>: the standalone writes a V8 CPU profile there when it stops (node --cpu-prof).
 
 interface Figures {
   requests: number;
@@ -48,7 +49,7 @@ async function main(): Promise<void> {
     INTERNAL_AUTH_SECRET: "bench-internal-secret-0123456789",
     SESSION_SECRET: "bench-session-secret-0123456789",
     SMS_MESSAGES_PER_SECOND: "1000",
-  }, ["--max-semi-space-size=32"]);
+  }, ["--max-semi-space-size=32", ...(process.env.BENCH_CPU_PROF ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [])]);
   const baselinePort = await freePort();
   let baseline: ReturnType<typeof spawnTs> | undefined;
   try {

@@ -10,6 +10,7 @@ import type { Upstreams } from "./routing/forward-by-table";
 import { SelfAddress } from "./routing/self-address";
 import { onUserProfileChangedHandler } from "./session/on-user-profile-changed.handler";
 import { createGatewayDb } from "./store/gateway-db";
+import { SESSION_CACHE_MS, SessionCache } from "./store/session-cache";
 import { SessionRepository } from "./store/session.repository";
 
 export type { Upstreams } from "./routing/forward-by-table";
@@ -37,7 +38,7 @@ export function createGatewayService(runtime: PlatformRuntime, serviceDeps: Gate
   assertGatewayProductionSafe(config, runtime.config.NODE_ENV);
   const { PUBLIC_BASE_URL, INTERNAL_AUTH_SECRET } = runtime.config;
   const logger = runtime.logger.child({ service: "gateway" });
-  const sessions = new SessionRepository(createGatewayDb(runtime));
+  const sessions = new SessionRepository(createGatewayDb(runtime), new SessionCache(SESSION_CACHE_MS));
   const self = serviceDeps.upstreams ? undefined : new SelfAddress();
   const identityUrl = () => serviceDeps.upstreams?.identity ?? (self as SelfAddress).url();
   const billingUrl = () => serviceDeps.upstreams?.billing ?? (self as SelfAddress).url();

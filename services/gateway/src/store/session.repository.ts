@@ -1,5 +1,6 @@
 import type { Prisma } from "../generated/prisma/client";
 import type { GatewayDb } from "./gateway-db";
+import { SessionCache } from "./session-cache";
 
 /** A stored session: express-session's JSON (cookie + signed-in user) and when it expires. */
 export interface SessionRow {
@@ -8,42 +9,72 @@ export interface SessionRow {
   expire: Date;
 }
 
-/** The sessions table (spec section 3). */
+/**
+ * The sessions table (spec section 3). Reads go through `cache` (SessionCache: every write here
+ * drops what it changed); without one (cache age 0) every read is a query.
+ */
 export class SessionRepository {
-  constructor(private readonly db: GatewayDb) {}
+  constructor(
+    private readonly db: GatewayDb,
+    private readonly cache = new SessionCache(0),
+  ) {}
 
   async find(sid: string): Promise<SessionRow | null> {
-    return this.db.client.session.findUnique({ where: { sid } });
+    const row = await this.cache.read(sid, () => this.db.client.session.findUnique({ where: { sid } }));
+    return row && { sid, sess: row.sess, expire: row.expire };
   }
 
   async save(sid: string, sess: unknown, expire: Date): Promise<void> {
     const json = sess as Prisma.InputJsonValue;
-    await this.db.client.session.upsert({ where: { sid }, create: { sid, sess: json, expire }, update: { sess: json, expire } });
+    try {
+      await this.db.client.session.upsert({ where: { sid }, create: { sid, sess: json, expire }, update: { sess: json, expire } });
+    } finally {
+      this.cache.drop(sid);
+    }
   }
 
+  /** Moves the expiry forward; a move of under a minute from the one last read is skipped (SESSION_TOUCH_AFTER_MS). */
   async touch(sid: string, expire: Date): Promise<void> {
+    if (!this.cache.needsTouch(sid, expire)) return;
     await this.db.client.session.updateMany({ where: { sid }, data: { expire } });
+    this.cache.touched(sid, expire);
   }
 
   async delete(sid: string): Promise<void> {
-    await this.db.client.session.deleteMany({ where: { sid } });
+    try {
+      await this.db.client.session.deleteMany({ where: { sid } });
+    } finally {
+      this.cache.drop(sid);
+    }
   }
 
   /** Signs the user out everywhere, except the session `keepSid` when given. Returns how many were removed. */
   async deleteForUser(userId: string, keepSid?: string): Promise<number> {
-    const { count } = await this.db.client.session.deleteMany({
-      where: { sess: { path: ["userId"], equals: userId }, ...(keepSid ? { NOT: { sid: keepSid } } : {}) },
-    });
-    return count;
+    try {
+      const { count } = await this.db.client.session.deleteMany({
+        where: { sess: { path: ["userId"], equals: userId }, ...(keepSid ? { NOT: { sid: keepSid } } : {}) },
+      });
+      return count;
+    } finally {
+      this.cache.dropUser(userId, keepSid);
+    }
   }
 
   /** Keeps the e-mail the gateway vouches for in step with identity. */
   async updateUserEmail(userId: string, email: string): Promise<number> {
-    return this.db.client.$executeRaw`UPDATE "gateway"."sessions" SET sess = jsonb_set(sess, '{email}', to_jsonb(${email}::text)) WHERE sess->>'userId' = ${userId}`;
+    try {
+      return await this.db.client.$executeRaw`UPDATE "gateway"."sessions" SET sess = jsonb_set(sess, '{email}', to_jsonb(${email}::text)) WHERE sess->>'userId' = ${userId}`;
+    } finally {
+      this.cache.dropUser(userId);
+    }
   }
 
   async deleteExpired(now: Date): Promise<number> {
-    const { count } = await this.db.client.session.deleteMany({ where: { expire: { lte: now } } });
-    return count;
+    try {
+      const { count } = await this.db.client.session.deleteMany({ where: { expire: { lte: now } } });
+      return count;
+    } finally {
+      this.cache.clear();
+    }
   }
 }

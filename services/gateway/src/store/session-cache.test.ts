@@ -1,0 +1,123 @@
+import { SESSION_TOUCH_AFTER_MS, SessionCache } from "./session-cache";
+
+const EXPIRE = new Date("2026-12-01T00:00:00Z");
+const row = (userId: string, email = `${userId}@example.com`) => ({ sess: { cookie: { path: "/" }, userId, email }, expire: EXPIRE });
+
+function deferred<T>() {
+  let resolve!: (value: T) => void;
+  const promise = new Promise<T>((done) => (resolve = done));
+  return { promise, resolve };
+}
+
+describe("SessionCache", () => {
+  let now: number;
+  let cache: SessionCache;
+  beforeEach(() => {
+    now = 0;
+    cache = new SessionCache(1_000, () => now);
+  });
+
+  it("given a read session, when read again within the age, then no query runs and each read gets its own copy", async () => {
+    const load = jest.fn(async () => row("u1"));
+    const first = await cache.read("s1", load);
+    (first!.sess as { cookie: unknown }).cookie = "mutated by express-session";
+    const second = await cache.read("s1", load);
+    expect(load).toHaveBeenCalledTimes(1);
+    expect(second).toEqual(row("u1"));
+  });
+
+  it("given a read session, when the age has passed, then it is read again", async () => {
+    const load = jest.fn(async () => row("u1"));
+    await cache.read("s1", load);
+    now = 1_001;
+    await cache.read("s1", load);
+    expect(load).toHaveBeenCalledTimes(2);
+  });
+
+  it("given concurrent reads of one session, then one query answers them all", async () => {
+    const gate = deferred<ReturnType<typeof row>>();
+    const load = jest.fn(() => gate.promise);
+    const reads = Promise.all([cache.read("s1", load), cache.read("s1", load), cache.read("s1", load)]);
+    gate.resolve(row("u1"));
+    const rows = await reads;
+    expect(load).toHaveBeenCalledTimes(1);
+    expect(rows).toEqual([row("u1"), row("u1"), row("u1")]);
+    expect(new Set(rows.map((read) => read!.sess)).size).toBe(3);
+  });
+
+  it("given a missing session, then nothing is kept (a later sign-in is seen at once)", async () => {
+    const load = jest.fn(async () => null as ReturnType<typeof row> | null);
+    expect(await cache.read("s1", load)).toBeNull();
+    load.mockResolvedValueOnce(row("u1"));
+    expect(await cache.read("s1", load)).toEqual(row("u1"));
+  });
+
+  it("given a cached session, when it is written or deleted (sign-out), then the next read queries", async () => {
+    const load = jest.fn(async () => row("u1"));
+    await cache.read("s1", load);
+    cache.drop("s1");
+    load.mockResolvedValueOnce(null as unknown as ReturnType<typeof row>);
+    expect(await cache.read("s1", load)).toBeNull();
+  });
+
+  it("given a read in flight, when the session is deleted before it returns, then the old row is not kept and later reads do not join it", async () => {
+    const gate = deferred<ReturnType<typeof row>>();
+    const load = jest.fn(() => gate.promise);
+    const stale = cache.read("s1", load);
+    cache.drop("s1");
+    const afterDelete = cache.read("s1", async () => null);
+    gate.resolve(row("u1"));
+    await stale;
+    expect(await afterDelete).toBeNull();
+    expect(await cache.read("s1", async () => null)).toBeNull();
+  });
+
+  it("given sessions of two users, when one user's sessions end except the current one, then only that user's others are read again", async () => {
+    await cache.read("keep", async () => row("u1"));
+    await cache.read("other", async () => row("u1"));
+    await cache.read("someone-else", async () => row("u2"));
+    cache.dropUser("u1", "keep");
+    const load = jest.fn(async () => null);
+    expect(await cache.read("keep", load)).toEqual(row("u1"));
+    expect(await cache.read("someone-else", load)).toEqual(row("u2"));
+    expect(await cache.read("other", load)).toBeNull();
+    expect(load).toHaveBeenCalledTimes(1);
+  });
+
+  it("given a user's e-mail changed, then their sessions are read again with it", async () => {
+    await cache.read("s1", async () => row("u1"));
+    cache.dropUser("u1");
+    expect(await cache.read("s1", async () => row("u1", "new@example.com"))).toEqual(row("u1", "new@example.com"));
+  });
+
+  it("given a known expiry, when the new one moves it by less than a minute, then no touch is needed; a minute or more, or unknown, it is", async () => {
+    await cache.read("s1", async () => row("u1"));
+    expect(cache.needsTouch("s1", new Date(EXPIRE.getTime() + SESSION_TOUCH_AFTER_MS - 1))).toBe(false);
+    const later = new Date(EXPIRE.getTime() + SESSION_TOUCH_AFTER_MS);
+    expect(cache.needsTouch("s1", later)).toBe(true);
+    cache.touched("s1", later);
+    expect(cache.needsTouch("s1", new Date(later.getTime() + 1))).toBe(false);
+    expect((await cache.read("s1", async () => null))?.expire).toEqual(later);
+    expect(cache.needsTouch("unknown", EXPIRE)).toBe(true);
+  });
+
+  it("given age 0, then every read queries and nothing is kept", async () => {
+    const off = new SessionCache(0, () => now);
+    const load = jest.fn(async () => row("u1"));
+    await off.read("s1", load);
+    await off.read("s1", load);
+    expect(load).toHaveBeenCalledTimes(2);
+    expect(off.needsTouch("s1", EXPIRE)).toBe(true);
+  });
+
+  it("given more sessions than the bound, then the oldest is dropped first", async () => {
+    const small = new SessionCache(1_000, () => now, 2);
+    await small.read("a", async () => row("u1"));
+    await small.read("b", async () => row("u2"));
+    await small.read("c", async () => row("u3"));
+    const load = jest.fn(async () => row("again"));
+    expect(await small.read("a", load)).toEqual(row("again"));
+    expect(await small.read("c", load)).toEqual(row("u3"));
+    expect(load).toHaveBeenCalledTimes(1);
+  });
+});
