@@ -17,6 +17,10 @@ export interface UserRecord {
   emailVerificationExpires: Date | null;
   passwordResetToken: string | null;
   passwordResetExpires: Date | null;
+  /** An e-mail change waiting for its link (the account keeps `email` until then). */
+  pendingEmail: string | null;
+  pendingEmailToken: string | null;
+  pendingEmailExpires: Date | null;
   isActive: boolean;
   hasSeenTutorial: boolean;
   createdAt: Date;
@@ -31,6 +35,8 @@ export interface UserView {
   lastName: string | null;
   role: string;
   isEmailVerified: boolean;
+  /** The address a requested e-mail change waits to verify, or null; `email` stays the account's until then. */
+  pendingEmail: string | null;
   subscriptionPlan: string;
   subscriptionStatus: string;
   billingFrequency: string;
@@ -47,6 +53,7 @@ export function toUserView(user: UserRecord): UserView {
     lastName: user.lastName,
     role: user.role,
     isEmailVerified: user.isEmailVerified,
+    pendingEmail: user.pendingEmail,
     subscriptionPlan: user.subscriptionPlan,
     subscriptionStatus: user.subscriptionStatus,
     billingFrequency: user.billingFrequency,

@@ -29,16 +29,29 @@ export function passwordResetEmail(to: string, firstName: string | null, link: s
   });
 }
 
-/** To the old address when the account's e-mail changes: the owner learns of a takeover attempt. */
-export function emailChangedNotice(to: string, firstName: string | null, newEmail: string, forgotPasswordLink: string): MailMessage {
-  return message(to, "Your Rebound email address was changed", {
-    preheader: `Your Rebound account now uses ${newEmail}.`,
+/** To the new address of a requested e-mail change: the account moves to it only when this link is followed. */
+export function emailChangeVerificationEmail(to: string, firstName: string | null, currentEmail: string, link: string): MailMessage {
+  return message(to, "Confirm your new email for Rebound", {
+    preheader: "Confirm this address to use it for your Rebound account.",
     greeting: greeting(firstName),
     paragraphs: [
-      `The email address of your Rebound account was changed from ${to} to ${newEmail}.`,
-      "If you made this change, there is nothing to do. If you did not, reset your password now and contact support: someone may have access to your account.",
+      `You asked to use this address for your Rebound account instead of ${currentEmail}. Your account keeps its current email until you confirm this one.`,
+    ],
+    button: { label: "Confirm new email address", url: link },
+    footnote: "This link is valid for 24 hours. If you did not ask for this change, you can ignore this email: nothing changes.",
+  });
+}
+
+/** To the current address when a change of e-mail is requested: the owner learns of a takeover attempt before it can happen. */
+export function emailChangedNotice(to: string, firstName: string | null, newEmail: string, forgotPasswordLink: string): MailMessage {
+  return message(to, "A change of your Rebound email address was requested", {
+    preheader: `Someone asked to move your Rebound account to ${newEmail}.`,
+    greeting: greeting(firstName),
+    paragraphs: [
+      `We received a request to change the email address of your Rebound account from ${to} to ${newEmail}. Your account keeps ${to} until the link we sent to ${newEmail} is followed.`,
+      "If you made this request, there is nothing to do here. If you did not, reset your password now: this cancels the change. Then contact support: someone may have access to your account.",
     ],
     button: { label: "Reset password", url: forgotPasswordLink },
-    footnote: "You receive this notice at your previous address so that a change you did not make cannot go unnoticed.",
+    footnote: "You receive this notice at your current address so that a change you did not make cannot go unnoticed.",
   });
 }

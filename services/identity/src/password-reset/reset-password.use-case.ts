@@ -7,7 +7,7 @@ import { hashToken } from "../security/tokens";
 export const RESET_INVALID = "This reset link is invalid or has already been used.";
 export const RESET_EXPIRED = "This reset link has expired. Please request a new one.";
 
-/** Sets the new password; the link works once. Returns the user id so the gateway can sign out the user's sessions. */
+/** Sets the new password and cancels a pending e-mail change; the link works once. Returns the user id so the gateway can sign out the user's sessions. */
 export async function resetPassword(deps: IdentityDeps, input: ResetPasswordInput): Promise<{ message: string; userId: string }> {
   const tokenHash = hashToken(input.token);
   const user = await deps.users.findByResetToken(tokenHash);
@@ -19,6 +19,10 @@ export async function resetPassword(deps: IdentityDeps, input: ResetPasswordInpu
       passwordHash,
       passwordResetToken: null,
       passwordResetExpires: null,
+      // The owner answering an e-mail change notice: the change they did not ask for is cancelled.
+      pendingEmail: null,
+      pendingEmailToken: null,
+      pendingEmailExpires: null,
     }),
   );
   if (!updated) throw badRequest(RESET_INVALID);

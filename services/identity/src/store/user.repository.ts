@@ -22,12 +22,21 @@ export class UserRepository {
     return this.db.client.user.findUnique({ where: { id } });
   }
 
+  /** The row as a transaction sees it (PGlite: never the root client inside a transaction). */
+  async findByIdIn(tx: IdentityTx, id: string): Promise<UserRecord | null> {
+    return tx.user.findUnique({ where: { id } });
+  }
+
   async findByEmail(email: string): Promise<UserRecord | null> {
     return this.db.client.user.findUnique({ where: { email } });
   }
 
   async findByVerificationToken(tokenHash: string): Promise<UserRecord | null> {
     return this.db.client.user.findUnique({ where: { emailVerificationToken: tokenHash } });
+  }
+
+  async findByPendingEmailToken(tokenHash: string): Promise<UserRecord | null> {
+    return this.db.client.user.findUnique({ where: { pendingEmailToken: tokenHash } });
   }
 
   async findByResetToken(tokenHash: string): Promise<UserRecord | null> {
@@ -43,17 +52,17 @@ export class UserRepository {
   }
 
   /**
-   * Applies `changes` only while the row still holds `tokenHash` in the given token
-   * column, so a token is used at most once even by two concurrent requests.
+   * Applies `changes` only while the row still holds `tokenHash` (null: no token) in the given
+   * token column, so a token is used at most once even by two concurrent requests.
    */
   async updateIfToken(
     tx: IdentityTx,
     id: string,
-    column: "emailVerificationToken" | "passwordResetToken",
-    tokenHash: string,
+    column: "emailVerificationToken" | "passwordResetToken" | "pendingEmailToken",
+    tokenHash: string | null,
     changes: UserChanges,
   ): Promise<UserRecord | null> {
-    const { count } = await tx.user.updateMany({ where: { id, [column]: tokenHash }, data: changes });
+    const { count } = await uniqueEmail(() => tx.user.updateMany({ where: { id, [column]: tokenHash }, data: changes }));
     return count === 1 ? tx.user.findUnique({ where: { id } }) : null;
   }
 }
