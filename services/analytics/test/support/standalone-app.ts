@@ -1,0 +1,105 @@
+// The whole product as `npm start` runs it (gateway, every service, the carrier simulator, PGlite
+// or a scratch PostgreSQL database) on a fresh data folder, and an owner who signs up through the
+// public API, buys a number and sets a message, as a real owner does first.
+
+import { createSilentLogger, loadConfig } from "@rebound/platform";
+import { standaloneConfigSchema, startStandalone, type RunningStandalone } from "@rebound/standalone";
+import { createScratchPostgresDatabase } from "@rebound/testing";
+import { mkdtempSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { eventually } from "./analytics-harness";
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === "object" && address ? address.port : 0));
+    });
+  });
+}
+
+export type StandaloneApp = RunningStandalone & { url: string };
+
+export async function startStandaloneApp(): Promise<StandaloneApp> {
+  const port = await freePort();
+  const dataDir = mkdtempSync(join(tmpdir(), "rebound-analytics-"));
+  // Standalone's consumer groups have fixed names: on PostgreSQL each test process needs its own database.
+  const scratch = await createScratchPostgresDatabase();
+  const env = { PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, NODE_ENV: "development", ...(scratch ? { DATABASE_URL: scratch.url } : {}) };
+  const config = loadConfig(standaloneConfigSchema, env);
+  const running = await startStandalone({ config, logger: createSilentLogger(), env });
+  return {
+    ...running,
+    url: config.PUBLIC_BASE_URL,
+    stop: async () => {
+      await running.stop();
+      await scratch?.drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A signed-in owner without a browser: keeps the cookies the server sets (the session's among them). */
+export class Owner {
+  private readonly cookies = new Map<string, string>();
+
+  constructor(private readonly baseUrl: string) {}
+
+  async call<T = Record<string, unknown>>(method: string, path: string, body?: unknown): Promise<{ status: number; body: T }> {
+    const res = await fetch(`${this.baseUrl}${path}`, {
+      method,
+      headers: { "content-type": "application/json", ...(this.cookies.size > 0 ? { cookie: [...this.cookies.values()].join("; ") } : {}) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    for (const setCookie of res.headers.getSetCookie()) {
+      const pair = setCookie.split(";")[0] as string;
+      this.cookies.set(pair.split("=")[0] as string, pair);
+    }
+    const text = await res.text();
+    return { status: res.status, body: (text ? JSON.parse(text) : {}) as T };
+  }
+
+  async signUp(email: string): Promise<void> {
+    const res = await this.call("POST", "/api/register", {
+      email,
+      password: "secret-password",
+      confirmPassword: "secret-password",
+      firstName: "Ada",
+      lastName: "Owner",
+      subscriptionPlan: "professional",
+      billingFrequency: "monthly",
+    });
+    if (res.status !== 200 && res.status !== 201) throw new Error(`register failed: ${JSON.stringify(res)}`);
+    // The business is created from UserRegistered.
+    await eventually(async () => {
+      const business = await this.call("GET", "/api/business");
+      if (business.status !== 200) throw new Error(`no business yet (${business.status})`);
+    }, 15_000, 50);
+  }
+
+  /** Buys the first number of area code 415 and sets the message; returns the number. */
+  async setUpNumber(message: string): Promise<string> {
+    const search = await this.call<{ numbers: { phoneNumber: string }[] }>("GET", "/api/phone-numbers/search/415");
+    const dedicatedNumber = search.body.numbers[0]?.phoneNumber;
+    if (!dedicatedNumber) throw new Error(`no number found: ${JSON.stringify(search)}`);
+    const steps = [
+      await this.call("POST", "/api/phone-numbers/purchase", { phoneNumber: dedicatedNumber }),
+      await this.call("PATCH", "/api/business/profile", { businessName: "Ada Plumbing", businessPhone: "+12125550123" }),
+      await this.call("POST", "/api/business", {
+        customMessage: message,
+        afterHoursEnabled: false,
+        afterHoursMessage: "",
+        smsAutoReplyEnabled: false,
+        smsAutoReplyMessage: "",
+        timeZone: "America/New_York",
+        isActive: true,
+      }),
+    ];
+    for (const step of steps) if (step.status >= 300) throw new Error(`owner set-up failed: ${JSON.stringify(step)}`);
+    return dedicatedNumber;
+  }
+}
