@@ -27,7 +27,9 @@ const newestSource = Math.max(...sources.map(newestIn));
 
 if (builtAt === 0 || newestSource > builtAt) {
   console.log(`web: ${builtAt === 0 ? "no build in web/dist" : "web/dist is older than its sources"}, building the web app (npm run build -w web)...`);
-  execSync("npm run --silent build -w web", { cwd: root, stdio: ["ignore", "ignore", "inherit"] });
+  // Always the production bundle: with NODE_ENV=development (as `npm start` may run) Vite would
+  // build React's development bundle, which is larger, slower and over the landing budget.
+  execSync("npm run --silent build -w web", { cwd: root, env: { ...process.env, NODE_ENV: "production" }, stdio: ["ignore", "ignore", "inherit"] });
 } else {
   console.log("web: web/dist is up to date");
 }
