@@ -6,6 +6,7 @@ import ConfigProvider from "antd/es/config-provider";
 import enUS from "antd/locale/en_US";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
+import { makeZodJitless } from "./config/zod-jitless";
 import { createAppRouter } from "./router";
 import { setUnauthorizedHandler } from "./shared/api/client";
 import { createQueryClient } from "./shared/api/query-client";
@@ -14,6 +15,7 @@ import { ErrorBoundary, installGlobalErrorLogging } from "./shared/ui/error-boun
 import { brandCssVariables, theme } from "./theme";
 
 installGlobalErrorLogging();
+makeZodJitless();
 Object.entries(brandCssVariables()).forEach(([name, value]) => document.documentElement.style.setProperty(name, value));
 
 const queryClient = createQueryClient();

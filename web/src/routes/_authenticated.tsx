@@ -1,10 +1,10 @@
 import { createFileRoute, Outlet, redirect } from "@tanstack/react-router";
-import { userQueryOptions } from "@/shared/auth/get-user";
+import { ensureSignedInUser } from "@/shared/auth/get-user";
 
 /** Signed-in screens: a visitor sees the spinner while the user loads, then goes to /login. */
 export const Route = createFileRoute("/_authenticated")({
   beforeLoad: async ({ context }) => {
-    const user = await context.queryClient.ensureQueryData(userQueryOptions());
+    const user = await ensureSignedInUser(context.queryClient);
     if (!user) throw redirect({ to: "/login" });
     return { user };
   },

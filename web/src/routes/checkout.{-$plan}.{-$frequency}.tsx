@@ -1,7 +1,7 @@
 import { DEFAULT_CHECKOUT_PLAN, findPlan, type BillingFrequency } from "@rebound/contracts/domain";
 import { createFileRoute, redirect } from "@tanstack/react-router";
 import { CheckoutView } from "@/features/checkout/components/checkout-view";
-import { userQueryOptions } from "@/shared/auth/get-user";
+import { ensureSignedInUser } from "@/shared/auth/get-user";
 import { usePageMeta } from "@/shared/ui/page-meta";
 import { PublicPage } from "@/shared/ui/public-page";
 
@@ -15,7 +15,7 @@ function resolve(params: { plan?: string; frequency?: string }) {
 export const Route = createFileRoute("/checkout/{-$plan}/{-$frequency}")({
   beforeLoad: async ({ context, params }) => {
     const { plan, frequency } = resolve(params);
-    const user = await context.queryClient.ensureQueryData(userQueryOptions());
+    const user = await ensureSignedInUser(context.queryClient);
     if (!user) throw redirect({ to: "/register", search: { plan: plan.urlName, frequency } });
   },
   component: CheckoutPage,

@@ -18,6 +18,7 @@ import { internalHeaderPolicy } from "../routing/internal-header-policy";
 import type { SelfAddress } from "../routing/self-address";
 import { sessionMiddleware } from "../session/session-middleware";
 import { sessionUser } from "../session/session-user";
+import { signedInHint } from "../session/signed-in-hint";
 
 /** The edge's settings (service.ts reads them from the platform's and the gateway's config). */
 export interface GatewayEdgeOptions {
@@ -56,7 +57,7 @@ export function createGatewayRouter(deps: GatewayDeps, edge: GatewayEdgeOptions)
   router.use("/dev", forward);
 
   const session = sessionMiddleware(deps.sessions, deps.clock, { ...edge.session, secure: edge.publicBaseUrl.startsWith("https:") });
-  router.use("/api", noStore, originCheck([edge.publicBaseUrl, ...edge.allowedOrigins]), apiJsonBody, session);
+  router.use("/api", noStore, originCheck([edge.publicBaseUrl, ...edge.allowedOrigins]), apiJsonBody, session, signedInHint());
   // The session's life cycle and the password changes that end sessions: the gateway's own endpoints.
   router.post("/api/login", loginRoute(deps));
   router.post("/api/register", registerRoute(deps));

@@ -4,6 +4,7 @@ import { clientIp } from "../edge/rate-limits";
 import type { GatewayDeps } from "../gateway-deps";
 import { requestIdOf } from "../http/request-id";
 import { startSession } from "../session/session-user";
+import { markSignedIn } from "../session/signed-in-hint";
 import { loginSchema } from "./login.schema";
 import { login } from "./login.use-case";
 
@@ -13,6 +14,7 @@ export function loginRoute(deps: GatewayDeps): RequestHandler {
     const input = parseInput(loginSchema, req.body ?? {});
     const user = await login(deps, input, clientIp(req), requestIdOf(res));
     await startSession(req, user);
+    markSignedIn(req, res);
     res.json(user);
   };
 }

@@ -1,4 +1,4 @@
-import { queryOptions, useQuery } from "@tanstack/react-query";
+import { queryOptions, useQuery, type QueryClient } from "@tanstack/react-query";
 import { api } from "@/shared/api/client";
 
 /** What the client reads about the signed-in user (spec section 3). */
@@ -15,15 +15,36 @@ export interface CurrentUser {
   hasSeenTutorial: boolean;
 }
 
+/**
+ * The gateway's "this browser is signed in" cookie: readable by the page (the session cookie is
+ * httpOnly), no secret, set and cleared with the session (docs/decisions.md, "Signed-in hint").
+ */
+export const SIGNED_IN_HINT_COOKIE = "rebound.signed-in";
+
+export function hasSignedInHint(cookies: string = document.cookie): boolean {
+  return cookies.split(";").some((part) => part.trim().startsWith(`${SIGNED_IN_HINT_COOKIE}=`));
+}
+
 /** GET /api/auth/user: the user, or null when signed out (401). */
 export function getUser(): Promise<CurrentUser | null> {
   return api.get<CurrentUser | null>("/api/auth/user", { nullOn401: true });
 }
 
+/** The same answer without the call when the browser holds no session: a visitor is never asked only to hear 401. */
+export function getUserIfSignedIn(): Promise<CurrentUser | null> {
+  return hasSignedInHint() ? getUser() : Promise.resolve(null);
+}
+
 export const USER_QUERY_KEY = ["/api/auth/user"] as const;
 
+/** The current user for any screen (public ones skip the call for visitors). */
 export function userQueryOptions() {
-  return queryOptions({ queryKey: USER_QUERY_KEY, queryFn: getUser });
+  return queryOptions({ queryKey: USER_QUERY_KEY, queryFn: getUserIfSignedIn });
+}
+
+/** The current user for signed-in destinations: the known user, else the server's answer (which also restores a missing hint). */
+export async function ensureSignedInUser(queryClient: QueryClient): Promise<CurrentUser | null> {
+  return queryClient.getQueryData<CurrentUser | null>(USER_QUERY_KEY) ?? queryClient.fetchQuery(queryOptions({ queryKey: USER_QUERY_KEY, queryFn: getUser }));
 }
 
 /** The current user; `refetchEveryMs` polls (the unverified-e-mail banner asks for 30 s). */
