@@ -2,7 +2,7 @@ import { analyticsStatsResponseSchema, type AnalyticsStatsResponse } from "@rebo
 import { messagingV1 } from "@rebound/contracts";
 import { randomUUID } from "node:crypto";
 import { AnalyticsHarness, eventually } from "./support/analytics-harness";
-import { businessCreated, missedCall, type HistoryEvent } from "./support/history";
+import { businessCreated, inbound, missedCall, optedOut, replyText, type HistoryEvent } from "./support/history";
 
 const at = (iso: string) => new Date(iso);
 
@@ -167,6 +167,29 @@ describe("GET /api/analytics/stats", () => {
 
     expect(before.recentSms[0]?.status).toBe("sent");
     expect(after.recentSms[0]?.status).toBe("delivered");
+  });
+
+  it("given a missed call, then HELP and STOP answers and an auto-reply: totalSms and recentSms count the missed-call text and the auto-reply, not the keyword answers", async () => {
+    const owner = newOwner();
+    const caller = "+12125550188";
+    const call = missedCall({ businessId: owner.businessId, at: at("2026-03-10T05:00:00Z"), callerNumber: caller, outcome: "delivered", message: "Missed you" });
+    await harness.publish([
+      businessCreated(owner),
+      ...call.events,
+      inbound(owner.businessId, caller, at("2026-03-10T05:01:00Z"), messagingV1.InboundKind.HELP, "HELP"),
+      ...replyText(owner.businessId, caller, at("2026-03-10T05:01:00Z"), messagingV1.SmsKind.HELP, "Ada Plumbing: reply STOP to stop."),
+      inbound(owner.businessId, caller, at("2026-03-10T05:02:00Z"), messagingV1.InboundKind.OTHER, "Are you open?"),
+      ...replyText(owner.businessId, caller, at("2026-03-10T05:02:00Z"), messagingV1.SmsKind.AUTO_REPLY, "This number is for missed call notifications only."),
+      ...optedOut(owner.businessId, caller, at("2026-03-10T05:03:00Z")),
+      ...replyText(owner.businessId, caller, at("2026-03-10T05:03:00Z"), messagingV1.SmsKind.COMPLIANCE, "You are unsubscribed."),
+    ]);
+    await harness.caughtUp();
+
+    const body = await statsOf(owner.userId);
+
+    expect(body.stats).toEqual({ totalCalls: 1, missedCalls: 1, totalSms: 2 });
+    expect(body.recentSms.map((sms) => sms.message)).toEqual(["This number is for missed call notifications only.", "Missed you"]);
+    expect(body.recentCalls).toEqual([expect.objectContaining({ id: call.callId, responded: true })]);
   });
 
   it("given forwarding-test calls and callers without caller id, then tests are not calls and withheld callers are missed calls nobody could text", async () => {

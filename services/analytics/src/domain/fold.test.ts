@@ -69,4 +69,34 @@ describe("foldFacts", () => {
     expect(late.changed.texts).toEqual([]);
     expect(late.counters).toEqual([]);
   });
+
+  describe("which texts count (spec: owners see the messages their settings send)", () => {
+    const reply = (smsId: string, textKind: string): Fact[] => [
+      text("queued", { smsId, callId: "", at: 1_000, recipientNumber: "+12125550100", message: "Reply", textKind } as never),
+      text("sent", { smsId, callId: "", at: 1_000 }),
+      text("status", { smsId, callId: "", at: 3_000, status: "delivered" } as never),
+    ];
+    const countersOf = (result: ReturnType<typeof foldFacts>) => Object.fromEntries(result.counters.map((counter) => [counter.name, counter.delta]));
+
+    it.each(["help", "compliance"])("given a %s answer to a keyword, then it is kept as a row but no text counter moves", (textKind) => {
+      const result = foldFacts(emptyRowMaps(), reply("r", textKind));
+      expect(result.changed.texts).toEqual([expect.objectContaining({ smsId: "r", kind: textKind, status: "delivered" })]);
+      expect(result.counters).toEqual([]);
+    });
+
+    it.each(["missed_call", "after_hours", "auto_reply"])("given a %s text, then it counts as a text sent and delivered", (textKind) => {
+      expect(countersOf(foldFacts(emptyRowMaps(), reply("r", textKind)))).toEqual({ texts: 1, texts_sent: 1, texts_delivered: 1 });
+    });
+
+    it("given a compliance answer whose delivery is applied before its SmsQueued, then it counts while its kind is unknown and stops counting when it is known", () => {
+      const [queued, sent, delivered] = reply("r", "compliance") as [Fact, Fact, Fact];
+      const first = foldFacts(emptyRowMaps(), [delivered, sent]);
+      const loaded = emptyRowMaps();
+      loaded.texts.set("b/r", first.changed.texts[0]!);
+      const second = foldFacts(loaded, [queued]);
+
+      expect(countersOf(first)).toEqual({ texts: 1, texts_sent: 1, texts_delivered: 1 });
+      expect(countersOf(second)).toEqual({ texts: -1, texts_sent: -1, texts_delivered: -1 });
+    });
+  });
 });

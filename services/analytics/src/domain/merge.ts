@@ -175,7 +175,20 @@ export function callContribution(row: CallRow): Contribution {
   return { calls: 1, missed_calls: row.answered ? 0 : 1 };
 }
 
+/**
+ * The kinds of text the owner's figures leave out: the answers to HELP and to STOP/START that the
+ * carrier rules require (spec: owners see "messages sent", the texts their settings send: the
+ * missed-call and after-hours texts and the SMS auto-reply). A text whose SmsQueued has not
+ * arrived yet (kind unknown) counts until it does.
+ */
+export const UNCOUNTED_TEXT_KINDS: readonly string[] = ["help", "compliance"];
+
+export function isCountedText(row: Pick<TextRow, "kind">): boolean {
+  return !UNCOUNTED_TEXT_KINDS.includes(row.kind);
+}
+
 export function textContribution(row: TextRow): Contribution {
+  if (!isCountedText(row)) return {};
   const accepted = row.sentAt !== null || row.status === "sent" || row.status === "delivered" || row.status === "undelivered";
   return {
     texts: 1,

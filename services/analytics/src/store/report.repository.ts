@@ -1,4 +1,5 @@
 // Reads behind the API: a user's business, the stats answer's rows, the facts of a summary range.
+import { UNCOUNTED_TEXT_KINDS } from "../domain/merge";
 import type { BusinessRow, TextStatus } from "../domain/projection-rows";
 import type { SummaryFacts } from "../domain/summary";
 import { epochMs, table, type AnalyticsDb } from "./analytics-db";
@@ -55,7 +56,7 @@ export class ReportRepository {
     };
   }
 
-  /** Counters plus the newest `limit` calls and texts (newest first; ties by id, so pages are stable). */
+  /** Counters plus the newest `limit` calls and counted texts (newest first; ties by id, so pages are stable). */
   async stats(businessId: string, limit: number): Promise<StatsRows> {
     const counters = await this.db.client.$queryRawUnsafe<{ name: string; value: number }[]>(
       `SELECT name, value FROM ${COUNTERS} WHERE business_id = $1`,
@@ -68,9 +69,11 @@ export class ReportRepository {
       limit,
     );
     const texts = await this.db.client.$queryRawUnsafe<Record<string, unknown>[]>(
-      `SELECT sms_id, recipient_number, message, ${epochMs("at")}, status FROM ${TEXTS} WHERE business_id = $1 ORDER BY at DESC, sms_id DESC LIMIT $2::int`,
+      `SELECT sms_id, recipient_number, message, ${epochMs("at")}, status FROM ${TEXTS}
+         WHERE business_id = $1 AND kind <> ALL($3::text[]) ORDER BY at DESC, sms_id DESC LIMIT $2::int`,
       businessId,
       limit,
+      UNCOUNTED_TEXT_KINDS,
     );
     return {
       counters: Object.fromEntries(counters.map((row) => [row.name, Number(row.value)])),

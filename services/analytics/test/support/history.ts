@@ -151,6 +151,21 @@ export function optedOut(businessId: string, caller: string, at: Date): HistoryE
   ];
 }
 
+/**
+ * A text the business answers an inbound text with (messaging's TwiML reply: SmsQueued and SmsSent
+ * together, no call), then its delivery. kind: HELP, COMPLIANCE (STOP/START) or AUTO_REPLY.
+ */
+export function replyText(businessId: string, to: string, at: Date, kind: messagingV1.SmsKind, body = "Reply"): HistoryEvent[] {
+  const smsId = randomUUID();
+  const common = { smsId, businessId, callId: "" };
+  const deliveredAt = plus(at, 3_000);
+  return [
+    event("SmsQueued", businessId, at, { ...common, recipientNumber: to, senderNumber: "+13105550199", body, kind, queuedAt: ts(at) }),
+    event("SmsSent", businessId, at, { ...common, providerSid: "", sentAt: ts(at) }),
+    event("SmsStatusChanged", businessId, deliveredAt, { ...common, providerSid: `SM${smsId.replace(/-/g, "")}`, status: messagingV1.SmsStatus.DELIVERED, changedAt: ts(deliveredAt) }),
+  ];
+}
+
 /** A deterministic pseudo-random generator (mulberry32), so a generated history is reproducible. */
 export function seeded(seed: number): () => number {
   let state = seed >>> 0;
@@ -178,7 +193,7 @@ export interface GeneratedHistory {
 
 /**
  * `businesses` businesses over `days` days up to `end`: calls of every outcome, replies,
- * opt-outs and settings changes, in time order (as the producers would have published them).
+ * opt-outs and HELP with their answers, settings changes, in time order (as the producers would have published them).
  */
 export function generateHistory(options: { businesses: number; days: number; minEvents: number; end: Date; seed?: number }): GeneratedHistory {
   const random = seeded(options.seed ?? 14);
@@ -198,8 +213,12 @@ export function generateHistory(options: { businesses: number; days: number; min
       events.push(settingsUpdated({ ...business, at, averageClientValue: 100 + Math.floor(random() * 900), closeRatePercent: Math.floor(random() * 60) }));
       continue;
     }
+    if (roll < 0.03) {
+      events.push(...optedOut(business.businessId, caller, at), ...replyText(business.businessId, caller, at, messagingV1.SmsKind.COMPLIANCE, "You are unsubscribed."));
+      continue;
+    }
     if (roll < 0.04) {
-      events.push(...optedOut(business.businessId, caller, at));
+      events.push(inbound(business.businessId, caller, at, messagingV1.InboundKind.HELP, "HELP"), ...replyText(business.businessId, caller, at, messagingV1.SmsKind.HELP, "Reply STOP to stop."));
       continue;
     }
     const outcome: CallOutcome =
