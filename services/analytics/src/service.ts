@@ -7,7 +7,7 @@ import { StatsCache } from "./get-stats/stats-cache";
 import { createAnalyticsRouter } from "./http/analytics-router";
 import { setLagProbe } from "./lag/projection-lag";
 import { onProjectedEventHandler } from "./project-events/on-projected-event.handler";
-import { createAnalyticsDb, groupCommitIdle } from "./store/analytics-db";
+import { createAnalyticsDb } from "./store/analytics-db";
 import { EmbeddedLogRepository } from "./store/embedded-log.repository";
 import { ProjectionRepository } from "./store/projection.repository";
 import { ReportRepository } from "./store/report.repository";
@@ -62,7 +62,7 @@ export function createAnalyticsService(runtime: PlatformRuntime, serviceDeps: An
     },
     stop: async () => {
       setLagProbe(undefined);
-      await groupCommitIdle(deps.db);
+      await deps.db.groupCommitIdle();
     },
   };
 }

@@ -5,7 +5,6 @@
 
 import type { AnalyticsDeps } from "../analytics-deps";
 import type { ProjectedEvent } from "../domain/facts";
-import { groupCommitted } from "../store/analytics-db";
 import { applyEvents } from "./apply-events.use-case";
 
 const MAX_BATCH = 500;
@@ -59,7 +58,7 @@ export class ProjectionBatcher {
   }
 
   private async write(events: ProjectedEvent[]): Promise<void> {
-    const businesses = await groupCommitted(this.deps.db, (tx) => applyEvents(this.deps, tx, this.consumer, events));
+    const businesses = await this.deps.db.sqlTransaction((tx) => applyEvents(this.deps, tx, this.consumer, events), { groupCommit: "urgent" });
     this.deps.statsCache.invalidate(businesses);
   }
 }

@@ -2,7 +2,6 @@ import { decodeEnvelope, UnknownEventError, type EventEnvelope } from "@rebound/
 import type { AnalyticsDeps } from "../analytics-deps";
 import { isProjectedEvent, type ProjectedEvent } from "../domain/facts";
 import { applyEvents } from "../project-events/apply-events.use-case";
-import { sqlTransaction } from "../store/analytics-db";
 import type { LogSource } from "./log-source";
 
 export interface RebuildProgress {
@@ -28,7 +27,7 @@ export async function rebuildProjections(
     const seconds = (performance.now() - started) / 1000;
     return { events, batches, seconds, eventsPerSecond: seconds > 0 ? events / seconds : 0 };
   };
-  await sqlTransaction(deps.db, (tx) => deps.projections.clear(tx, consumer));
+  await deps.db.sqlTransaction((tx) => deps.projections.clear(tx, consumer));
   let events = 0;
   let batches = 0;
   for (;;) {
@@ -45,7 +44,7 @@ export async function rebuildProjections(
       }
       if (isProjectedEvent(envelope)) envelopes.push(envelope);
     }
-    await sqlTransaction(deps.db, (tx) => applyEvents(deps, tx, consumer, envelopes));
+    await deps.db.sqlTransaction((tx) => applyEvents(deps, tx, consumer, envelopes));
     events += envelopes.length;
     batches += 1;
     options.onProgress?.(progress(events, batches));
