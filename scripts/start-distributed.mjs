@@ -5,7 +5,8 @@
 //   DATABASE_URL  set: used as is; unset: the local PostgreSQL (postgres@127.0.0.1:5432), database rebound_dev (created if missing)
 //   REDIS_URL     set: used as is; unset: redis://127.0.0.1:6379
 //   KAFKA_BROKERS set: used as is (topics must exist); unset: librdkafka's mock cluster (.ci/kafka-mock) with the
-//                 topics and partition counts of infra/kafka/topics.yaml, started and stopped here
+//                 topics and partition counts of infra/kafka/topics.yaml, started and stopped here, and
+//                 KAFKA_FETCH_MAX_WAIT_MS 10 (MOCK_FETCH_MAX_WAIT_MS) since the mock waits out every empty fetch
 //   PORT          the gateway (default 8080); the services take the ports after it, in SERVICES order
 //   DATA_DIR      default data/distributed (absolute; shared by every process, so /dev/mailbox sees every e-mail)
 //   --fresh       drop and recreate rebound_dev first (only the local default database)
@@ -28,6 +29,8 @@ const { startKafkaMock } = createRequire(import.meta.url)("../tools/testing/src/
 const SERVICES = ["gateway", "identity", "business", "telephony", "messaging", "billing", "analytics"];
 const LOCAL_POSTGRES = "postgresql://postgres@127.0.0.1:5432";
 const LOCAL_DATABASE = "rebound_dev";
+/** Fetch wait against the mock cluster: short enough for the call path, long enough not to spin idle consumers. */
+const MOCK_FETCH_MAX_WAIT_MS = process.env.MOCK_FETCH_MAX_WAIT_MS ?? "10";
 const READY_TIMEOUT_MS = Number(process.env.START_TIMEOUT_MS ?? 180_000);
 const fresh = process.argv.includes("--fresh");
 const journey = process.argv.includes("--journey");
@@ -72,6 +75,9 @@ async function main() {
     KAFKA_BROKERS: brokers,
     PUBLIC_BASE_URL: publicBaseUrl,
     DATA_DIR: dataDir,
+    // The mock cluster holds every fetch that finds nothing for its full wait instead of answering
+    // when a record arrives (a Kafka broker answers at once), so a record waited up to 5 s.
+    ...(kafkaMock && !process.env.KAFKA_FETCH_MAX_WAIT_MS ? { KAFKA_FETCH_MAX_WAIT_MS: MOCK_FETCH_MAX_WAIT_MS } : {}),
   };
 
   const telephonyUrl = processes.find((service) => service.name === "telephony").url;

@@ -1,6 +1,6 @@
 import twilio from "twilio";
 import type { FakeTwilioApi } from "@rebound/testing/telephony";
-import { cpuTimes, type CpuTimes } from "./process-cpu";
+import { cpuByProcess, cpuTimes, type CpuTimes } from "./process-cpu";
 import { summarise, type RunResult } from "./stats";
 
 export interface Target {
@@ -8,8 +8,8 @@ export interface Target {
   baseUrl: string;
   authToken: string;
   dedicatedNumber: string;
-  /** The target's process, for its CPU time per call (Linux). */
-  pid?: number;
+  /** The target's processes, for their CPU time per call (Linux); read at the start and end of each run. */
+  pids: () => number[];
 }
 
 let callerSeq = 1;
@@ -43,7 +43,9 @@ export async function fireCalls(target: Target, carrier: FakeTwilioApi, rate: nu
   const url = `${target.baseUrl}/webhooks/twilio/voice`;
   const failures: string[] = [];
   const inFlight: Promise<void>[] = [];
-  const cpuBefore = cpuTimes(target.pid);
+  const pids = target.pids();
+  const cpuBefore = cpuTimes(pids);
+  const byProcessBefore = pids.length > 1 ? cpuByProcess(pids) : undefined;
   const start = performance.now();
   const startedAt = Date.now();
   for (let i = 0; i < total; i++) {
@@ -80,7 +82,11 @@ export async function fireCalls(target: Target, carrier: FakeTwilioApi, rate: nu
   await new Promise((resolve) => setTimeout(resolve, 300)); // late duplicates would show up here
   carrier.off("message", onMessage);
   if (failures.length > 0) console.warn(`  ${target.label}: ${failures.length} webhook failures, e.g. ${failures[0]}`);
-  const cpuAfter = cpuTimes(target.pid);
+  const cpuAfter = cpuTimes(pids);
+  if (byProcessBefore && process.env.BENCH_CPU_BREAKDOWN) {
+    const parts = [...cpuByProcess(pids)].map(([name, ms]) => `${name} ${((ms - (byProcessBefore.get(name) ?? 0)) / total).toFixed(2)}`);
+    console.log(`  ${target.label} cpu ms/call by process: ${parts.join(", ")}`);
+  }
   const perCall = (pick: (times: CpuTimes) => number) =>
     cpuBefore === undefined || cpuAfter === undefined ? undefined : (pick(cpuAfter) - pick(cpuBefore)) / total;
   return {

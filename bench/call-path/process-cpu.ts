@@ -1,4 +1,5 @@
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync, readlinkSync } from "node:fs";
+import { basename } from "node:path";
 
 /** Clock ticks per second of /proc's utime and stime: 100 on Linux for every common architecture. */
 const TICKS_PER_SECOND = 100;
@@ -10,15 +11,46 @@ export interface CpuTimes {
   mainThreadMs: number;
 }
 
-/** A process's CPU time so far, from /proc; undefined off Linux or without a pid. */
-export function cpuTimes(pid: number | undefined): CpuTimes | undefined {
-  if (pid === undefined) return undefined;
+/** The CPU time so far of these processes together, from /proc; undefined off Linux or without pids. */
+export function cpuTimes(pids: number[]): CpuTimes | undefined {
+  if (pids.length === 0) return undefined;
   try {
     // The main thread's id is the process id.
-    return { processMs: statCpuMs(`/proc/${pid}/stat`), mainThreadMs: statCpuMs(`/proc/${pid}/task/${pid}/stat`) };
+    return pids
+      .map((pid) => ({ processMs: statCpuMs(`/proc/${pid}/stat`), mainThreadMs: statCpuMs(`/proc/${pid}/task/${pid}/stat`) }))
+      .reduce((sum, times) => ({ processMs: sum.processMs + times.processMs, mainThreadMs: sum.mainThreadMs + times.mainThreadMs }));
   } catch {
     return undefined;
   }
+}
+
+/** Every process below `root` (children, grandchildren, ...), from /proc; empty off Linux. */
+export function descendantPids(root: number): number[] {
+  const childrenOf = new Map<number, number[]>();
+  let entries: string[];
+  try {
+    entries = readdirSync("/proc").filter((entry) => /^\d+$/.test(entry));
+  } catch {
+    return [];
+  }
+  for (const entry of entries) {
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
+      const parent = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
+      childrenOf.set(parent, [...(childrenOf.get(parent) ?? []), Number(entry)]);
+    } catch {
+      // exited while listed
+    }
+  }
+  const found: number[] = [];
+  const visit = (pid: number) => {
+    for (const child of childrenOf.get(pid) ?? []) {
+      found.push(child);
+      visit(child);
+    }
+  };
+  visit(root);
+  return found;
 }
 
 function statCpuMs(path: string): number {
@@ -28,4 +60,20 @@ function statCpuMs(path: string): number {
   const utime = Number(fields[11]);
   const stime = Number(fields[12]);
   return ((utime + stime) * 1000) / TICKS_PER_SECOND;
+}
+
+/** CPU ms per process over a run, named by working folder (start:distributed runs each service in services/<name>). */
+export function cpuByProcess(pids: number[]): Map<string, number> {
+  const byName = new Map<string, number>();
+  for (const pid of pids) {
+    try {
+      const cwd = basename(readlinkSync(`/proc/${pid}/cwd`));
+      const command = basename(readFileSync(`/proc/${pid}/cmdline`, "utf8").split("\0")[0] ?? "");
+      const name = command === "node" ? cwd : command;
+      byName.set(name, (byName.get(name) ?? 0) + statCpuMs(`/proc/${pid}/stat`));
+    } catch {
+      // exited
+    }
+  }
+  return byName;
 }

@@ -16,6 +16,24 @@ export async function freePort(): Promise<number> {
   });
 }
 
+/** The first of `count` consecutive free ports (start:distributed puts its services on the ports after the gateway's). */
+export async function freePortRange(count: number): Promise<number> {
+  for (let attempt = 0; attempt < 50; attempt++) {
+    const base = 20_000 + Math.floor(Math.random() * 40_000);
+    const free = await Promise.all(Array.from({ length: count }, (_, offset) => isFree(base + offset)));
+    if (free.every(Boolean)) return base;
+  }
+  throw new Error(`no ${count} consecutive free ports found`);
+}
+
+function isFree(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const server = createServer();
+    server.once("error", () => resolve(false));
+    server.listen(port, "127.0.0.1", () => server.close(() => resolve(true)));
+  });
+}
+
 const children = new Set<ChildProcess>();
 let exitHooked = false;
 

@@ -31,6 +31,12 @@ export const platformConfigSchema = z.object({
   /** Kafka consumer heartbeat; at most a third of the session timeout. */
   KAFKA_HEARTBEAT_INTERVAL_MS: z.coerce.number().int().min(100).max(100_000).default(1_000),
   /**
+   * Longest a consumer's fetch waits on the broker when no record is there. A Kafka broker answers
+   * as soon as one arrives, so the default costs no latency; librdkafka's mock cluster always waits
+   * the full time, so start:distributed sets a few milliseconds for it.
+   */
+  KAFKA_FETCH_MAX_WAIT_MS: z.coerce.number().int().min(1).max(30_000).default(5_000),
+  /**
    * Where /metrics is served: its own listener on this port (for the scraper, never routed publicly).
    * Unset: on the main port in development and test, nowhere in production.
    */

@@ -42,6 +42,7 @@ export async function runServiceMain(
           sessionTimeout: config.KAFKA_SESSION_TIMEOUT_MS,
           heartbeatInterval: config.KAFKA_HEARTBEAT_INTERVAL_MS,
           rebalanceTimeout: Math.max(DEFAULT_CONSUMER_TIMINGS.rebalanceTimeout, config.KAFKA_SESSION_TIMEOUT_MS),
+          maxWaitTimeInMs: config.KAFKA_FETCH_MAX_WAIT_MS,
         },
       })
     : undefined;

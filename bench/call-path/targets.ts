@@ -1,0 +1,141 @@
+// The systems the call-path benchmark measures, each started fresh and pointed at the
+// bench's fake carrier (a local stand-in for Twilio's REST API, in the bench's process).
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { Client } from "pg";
+import type { FakeTwilioApi } from "@rebound/testing/telephony";
+import type { Target } from "./fire-calls";
+import { setUpOwner } from "./owner-setup";
+import { descendantPids } from "./process-cpu";
+import { freePort, freePortRange, repoRoot, spawnTs, stopChild, waitForHttp } from "./processes";
+
+export interface StartedTarget {
+  target: Target;
+  stop(): Promise<void>;
+}
+
+const OWNER_MESSAGE = "Thanks for calling [Business Name]! We missed you and will call back shortly.";
+/** Node flags Rebound runs with under `npm start` (package.json): a 32 MB young generation means fewer scavenges. */
+const STANDALONE_NODE_FLAGS = ["--max-semi-space-size=32"];
+const POSTGRES_URL = process.env.BENCH_POSTGRES_URL ?? "postgresql://postgres@127.0.0.1:5432/postgres";
+
+/** Settings every Rebound process of a bench run gets: the fake carrier instead of the simulator, quiet logs. */
+function reboundEnv(carrier: FakeTwilioApi, dataDir: string): Record<string, string> {
+  return {
+    HOST: "127.0.0.1",
+    DATA_DIR: dataDir,
+    LOG_LEVEL: "warn",
+    // Not "production": since issue 16 it refuses the local payment provider and the dev
+    // mailbox, which the owner set-up uses; nothing on the call path reads NODE_ENV.
+    NODE_ENV: process.env.BENCH_NODE_ENV ?? "development",
+    INTERNAL_AUTH_SECRET: "bench-internal-secret-0123456789",
+    SESSION_SECRET: "bench-session-secret-0123456789",
+    TWILIO_ACCOUNT_SID: carrier.accountSid,
+    TWILIO_AUTH_TOKEN: carrier.authToken,
+    TWILIO_API_BASE_URL: carrier.url,
+    TWILIO_TEST_CALLER_NUMBER: "+15005550006",
+    SMS_MESSAGES_PER_SECOND: "1000",
+  };
+}
+
+/** A fresh PostgreSQL database beside BENCH_POSTGRES_URL; `migrate` runs `npm run db:migrate:deploy` on it. */
+async function benchPostgresDatabase(migrate: boolean): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `rebound_bench_${process.pid}_${Date.now()}`;
+  const admin = async (sql: string) => {
+    const client = new Client({ connectionString: POSTGRES_URL });
+    await client.connect();
+    await client.query(sql).finally(() => client.end());
+  };
+  await admin(`CREATE DATABASE "${name}"`);
+  const url = new URL(POSTGRES_URL);
+  url.pathname = `/${name}`;
+  const drop = () => admin(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+  if (migrate) {
+    const migrated = spawnSync("npm", ["run", "--silent", "db:migrate:deploy"], { cwd: repoRoot, env: { ...process.env, DATABASE_URL: url.toString() }, stdio: "inherit" });
+    if (migrated.status !== 0) {
+      await drop();
+      throw new Error("npm run db:migrate:deploy failed");
+    }
+  }
+  return { url: url.toString(), drop };
+}
+
+/** Signs an owner up, buys a number, sets the message and lets the settings reach the read models. */
+async function withOwner(label: string, baseUrl: string, carrier: FakeTwilioApi, pids: () => number[]): Promise<Target> {
+  const { dedicatedNumber } = await setUpOwner(baseUrl, OWNER_MESSAGE);
+  await new Promise((resolve) => setTimeout(resolve, 1_000));
+  return { label, baseUrl, authToken: carrier.authToken, dedicatedNumber, pids };
+}
+
+/** `npm start`'s process (PGlite and the embedded bus), or with `postgres` on a fresh PostgreSQL database. */
+export async function startStandalone(carrier: FakeTwilioApi, options: { postgres: boolean }): Promise<StartedTarget> {
+  const postgres = options.postgres ? await benchPostgresDatabase(true) : undefined;
+  const dataDir = mkdtempSync(join(tmpdir(), "rebound-bench-"));
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const profile = process.env.BENCH_PROFILE_DIR ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_PROFILE_DIR}`] : [];
+  const child = spawnTs(
+    join(repoRoot, "services/standalone/src/main.ts"),
+    { ...reboundEnv(carrier, dataDir), PORT: String(port), PUBLIC_BASE_URL: baseUrl, ...(postgres ? { DATABASE_URL: postgres.url } : {}) },
+    [...STANDALONE_NODE_FLAGS, ...profile],
+  );
+  const stop = async () => {
+    await stopChild(child);
+    rmSync(dataDir, { recursive: true, force: true });
+    await postgres?.drop();
+  };
+  try {
+    await waitForHttp(`${baseUrl}/readyz`);
+    const target = await withOwner(postgres ? "rebound on postgres" : "rebound standalone", baseUrl, carrier, () => (child.pid ? [child.pid] : []));
+    return { target, stop };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}
+
+/**
+ * `npm run start:distributed`: one process per service on a fresh PostgreSQL database, Redis
+ * (REDIS_URL or the local server) and Kafka (KAFKA_BROKERS or librdkafka's mock cluster, which
+ * start:distributed starts with the deployment's topics). CPU is summed over every process it
+ * started, the Kafka mock included.
+ */
+export async function startDistributed(carrier: FakeTwilioApi): Promise<StartedTarget> {
+  const postgres = await benchPostgresDatabase(false);
+  const dataDir = mkdtempSync(join(tmpdir(), "rebound-bench-distributed-"));
+  const gatewayPort = await freePortRange(7);
+  const baseUrl = `http://127.0.0.1:${gatewayPort}`;
+  const child = spawnTs(join(repoRoot, "scripts/start-distributed.mjs"), {
+    ...reboundEnv(carrier, dataDir),
+    PORT: String(gatewayPort),
+    PUBLIC_BASE_URL: baseUrl,
+    DATABASE_URL: postgres.url,
+  });
+  // start:distributed prints its status table once every service answers /readyz.
+  const everyServiceReady = new Promise<void>((resolve, reject) => {
+    let output = "";
+    child.stdout?.on("data", (chunk: Buffer) => {
+      output += chunk.toString();
+      if (output.includes("is up in")) resolve();
+    });
+    child.once("exit", (code) => reject(new Error(`start:distributed exited (code ${code}) before it was up`)));
+    setTimeout(() => reject(new Error("start:distributed was not up in 240 s")), 240_000).unref();
+  });
+  const stop = async () => {
+    await stopChild(child);
+    rmSync(dataDir, { recursive: true, force: true });
+    await postgres.drop();
+  };
+  try {
+    await everyServiceReady;
+    const target = await withOwner("rebound distributed", baseUrl, carrier, () => (child.pid ? descendantPids(child.pid) : []));
+    return { target, stop };
+  } catch (error) {
+    await stopChild(child);
+    await postgres.drop();
+    console.error(`start:distributed failed; its services' logs are in ${join(dataDir, "logs")}`);
+    throw error;
+  }
+}
