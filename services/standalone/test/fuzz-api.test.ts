@@ -1,118 +1,190 @@
 import fc from "fast-check";
 import twilio from "twilio";
+import { changedTables, DbFingerprint, type Fingerprint } from "./fuzz/db-fingerprint";
+import { jsonEndpoints, type FuzzContext, type JsonEndpoint } from "./fuzz/json-endpoints";
+import { applyMutation, mutation, NASTY_TEXT } from "./fuzz/mutate";
+import { zodArbitrary } from "./fuzz/zod-arbitrary";
 import { DEV_AUTH_TOKEN, OwnerClient, startTestStandalone } from "./standalone-harness";
 
-// Issue 16's fuzz suite (first cut): mutated JSON bodies to every JSON endpoint, signed in and not.
-// Asserts: never a 5xx, never a hang, a JSON `{message}` for every 4xx. Fixed seed and bounded runs
-// in `npm test`; FUZZ_RUNS=<n> for a longer run (FUZZ_SEED to replay a failure).
+// Issue 16's fuzz suite, through the composed gateway (`npm start` as it runs). For every JSON route
+// of the public API: bodies generated from the route's zod schema, then mutated (wrong types,
+// missing and extra fields, prototype keys, huge strings, control characters, lone surrogates,
+// emoji, deep nesting, broken JSON), signed in and not. Asserts: never a 5xx, never a hang, a JSON
+// {message} for every 4xx, and no table changed by a request that was rejected. A JSON route the
+// app registers without a schema listed here fails the suite. Then Twilio's webhooks, signed and not.
+// Fixed seed and few runs in `npm test`; FUZZ_RUNS=<n> for a longer run, FUZZ_SEED to replay.
 jest.setTimeout(600_000);
 
-const RUNS = Number(process.env.FUZZ_RUNS ?? 40);
+const RUNS = Number(process.env.FUZZ_RUNS ?? 10);
 const SEED = Number(process.env.FUZZ_SEED ?? 16);
 const REQUEST_TIMEOUT_MS = 10_000;
+const OWNER = { email: "fuzz-owner@example.com", password: "secret-password" };
 
-const ENDPOINTS: Array<[method: string, path: string]> = [
-  ["POST", "/api/register"],
-  ["POST", "/api/login"],
-  ["POST", "/api/auth/forgot-password"],
-  ["POST", "/api/auth/reset-password"],
-  ["POST", "/api/auth/verify-email"],
-  ["PUT", "/api/auth/change-password"],
-  ["PATCH", "/api/user/profile"],
-  ["POST", "/api/business"],
-  ["PATCH", "/api/business/profile"],
-  ["POST", "/api/phone-numbers/purchase"],
-  ["POST", "/api/test/call-forwarding"],
-  ["POST", "/api/billing/change-plan"],
-  ["POST", "/api/create-payment-intent"],
-];
+interface Tally {
+  inputs: number;
+  statuses: Map<number, number>;
+}
+const tallies = new Map<string, Tally>();
+function tally(name: string, status: number): void {
+  const entry = tallies.get(name) ?? { inputs: 0, statuses: new Map<number, number>() };
+  entry.inputs += 1;
+  entry.statuses.set(status, (entry.statuses.get(status) ?? 0) + 1);
+  tallies.set(name, entry);
+}
 
-const FIELDS = ["email", "password", "confirmPassword", "firstName", "lastName", "currentPassword", "newPassword", "token", "customMessage", "afterHoursMessage", "smsAutoReplyMessage", "businessName", "businessPhone", "phoneNumber", "timeZone", "businessHours", "plan", "__proto__", "constructor", "prototype"];
+const genericBody = fc.oneof(fc.constant({}), fc.dictionary(fc.string({ maxLength: 10 }), fc.jsonValue({ maxDepth: 2 }), { maxKeys: 4 }));
 
-/** Text with what broke things before: C0 controls, NUL, lone surrogates, emoji, huge strings. */
-const nastyText = fc.oneof(
-  fc.string({ unit: "binary", maxLength: 40 }),
-  fc.constantFrom("\u0000", "a\u0000b", "\u001b[2J", "\ud800", "x\udc00", "😀", "\u202e", "%E0%A4%A", "<script>", "' OR 1=1 --"),
-  fc.string({ maxLength: 5 }).map((text) => text.repeat(20_000)),
-);
-const leaf = fc.oneof(nastyText, fc.integer(), fc.double(), fc.boolean(), fc.constant(null));
-const value = fc.letrec((tie) => ({
-  node: fc.oneof({ depthSize: "small", withCrossShrink: true }, leaf, fc.array(tie("node"), { maxLength: 3 }), fc.dictionary(fc.constantFrom(...FIELDS), tie("node"), { maxKeys: 3 })),
-})).node;
-const body = fc.oneof(
-  fc.dictionary(fc.constantFrom(...FIELDS), value, { maxKeys: 8 }).map((object) => JSON.stringify(object)),
-  value.map((anything) => JSON.stringify(anything) ?? "null"),
-  fc.integer({ min: 30, max: 20_000 }).map((depth) => "[".repeat(depth) + "]".repeat(depth)),
-  fc.string({ unit: "binary", maxLength: 60 }),
-);
+/** The routes the composed app registers (Express 5 router layers, nested routers included). */
+function registeredRoutes(app: { router: { stack: unknown[] } }): Array<{ method: string; path: string }> {
+  interface Layer {
+    route?: { path: string; methods: Record<string, boolean> };
+    handle?: { stack?: Layer[] };
+  }
+  const routes: Array<{ method: string; path: string }> = [];
+  const walk = (stack: Layer[]) => {
+    for (const layer of stack) {
+      if (layer.route) for (const method of Object.keys(layer.route.methods)) routes.push({ method: method.toUpperCase(), path: layer.route.path });
+      else if (layer.handle?.stack) walk(layer.handle.stack);
+    }
+  };
+  walk(app.router.stack as Layer[]);
+  return routes;
+}
 
-describe("fuzz: no input gives a 5xx", () => {
+describe("fuzz: no input gives a 5xx, and rejected input writes nothing", () => {
   let app: Awaited<ReturnType<typeof startTestStandalone>>;
   let cookie: string;
+  let fingerprint: DbFingerprint;
+  let last: Fingerprint;
+  let endpoints: JsonEndpoint[];
+  const savedEnv = { ...process.env };
 
   beforeAll(async () => {
+    // a valid forwarding test answers in about a second instead of waiting 45 s for the forwarded call
+    Object.assign(process.env, { FORWARDING_TEST_WINDOW_SECONDS: "0.5", FORWARDING_TEST_GRACE_MS: "0", FORWARDING_TEST_RING_SECONDS: "5" });
     app = await startTestStandalone();
     const owner = new OwnerClient(app.url);
-    await owner.signUp("fuzz-owner@example.com");
-    const login = await fetch(`${app.url}/api/login`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email: "fuzz-owner@example.com", password: "secret-password" }) });
-    cookie = (login.headers.get("set-cookie") ?? "").split(";")[0] ?? "";
-    expect((await fetch(`${app.url}/api/business`, { headers: { cookie } })).status).toBe(200);
+    await owner.signUp(OWNER.email);
+    cookie = owner.cookie;
+    const search = await owner.call<{ numbers: Array<{ phoneNumber: string }> }>("GET", "/api/phone-numbers/search/415");
+    const context: FuzzContext = { ownerEmail: OWNER.email, ownerPassword: OWNER.password, availableNumbers: search.body.numbers.slice(0, 3).map((number) => number.phoneNumber) };
+    expect(context.availableNumbers.length).toBeGreaterThan(0);
+    endpoints = jsonEndpoints(context);
+    fingerprint = await DbFingerprint.of(app.runtime.database);
   });
   afterAll(async () => {
+    process.env = savedEnv;
     await app?.stop();
+    const lines = [...tallies].map(([name, { inputs, statuses }]) => `${name}: ${inputs} inputs (${[...statuses].sort(([a], [b]) => a - b).map(([status, count]) => `${status}x${count}`).join(" ")})`);
+    console.log(`fuzz (seed ${SEED}, ${RUNS} runs per endpoint):\n${lines.join("\n")}\ntotal: ${[...tallies.values()].reduce((sum, entry) => sum + entry.inputs, 0)} inputs, none answered 5xx`);
   });
 
-  it.each(ENDPOINTS)(`%s %s: ${RUNS} mutated bodies, signed in and not, never a 5xx`, async (method, path) => {
-    const seen = new Set<number>();
-    await fc.assert(
-      fc.asyncProperty(body, fc.boolean(), fc.integer({ min: 1, max: 65_000 }), async (payload, signedIn, client) => {
-        const res = await fetch(`${app.url}${path}`, {
-          method,
-          headers: { "content-type": "application/json", // many clients, so per-IP limits do not hide the handlers behind 429s
-          "x-forwarded-for": `10.${client >> 8}.${client & 255}.1`, ...(signedIn ? { cookie } : {}) },
-          body: payload,
-          signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
-        });
-        const text = await res.text();
-        seen.add(res.status);
-        if (res.status >= 500) throw new Error(`${method} ${path} answered ${res.status}: ${text.slice(0, 200)}`);
-        if (res.status >= 400 && res.status !== 429) {
-          const parsed = JSON.parse(text) as { message?: unknown };
-          if (typeof parsed.message !== "string" || parsed.message === "") throw new Error(`${res.status} without a message: ${text.slice(0, 200)}`);
-        }
-      }),
-      { numRuns: RUNS, seed: SEED },
-    );
-    // the bodies got past the edge: validation answered, not only a blanket refusal
-    expect([...seen].some((status) => status === 400 || status === 401)).toBe(true);
+  it("every JSON route the app registers (non-GET under /api) is fuzzed with its request schema", () => {
+    const registered = new Set(registeredRoutes(app.app as never).filter((route) => route.path.startsWith("/api/") && route.method !== "GET").map((route) => `${route.method} ${route.path}`));
+    const fuzzed = new Set(jsonEndpoints({ ownerEmail: "", ownerPassword: "", availableNumbers: ["+14155550100"] }).map((endpoint) => `${endpoint.method} ${endpoint.path}`));
+    expect({ withoutSchema: [...registered].filter((route) => !fuzzed.has(route)), notRegistered: [...fuzzed].filter((route) => !registered.has(route)) }).toEqual({ withoutSchema: [], notRegistered: [] });
+    // and each listed schema yields bodies (a zod shape the generator does not know fails here)
+    for (const endpoint of endpoints) if (endpoint.schema) expect(fc.sample(zodArbitrary(endpoint.schema, endpoint.overrides), { numRuns: 3, seed: SEED })).toHaveLength(3);
   });
 
-  const WEBHOOK_FIELDS = ["CallSid", "MessageSid", "AccountSid", "From", "To", "Body", "CallStatus", "MessageStatus", "Direction", "StirVerstat", "ErrorCode"];
-  const formValue = fc.oneof(nastyText.map((text) => text.slice(0, 2_000)), fc.constantFrom("+15551230001", "ringing", "no-answer", "delivered", "CA0000000000000000000000000000fuzz"));
-
-  it.each(["/webhooks/twilio/voice", "/webhooks/twilio/sms", "/webhooks/twilio/status", "/webhooks/twilio/call-status"])(
-    `%s: ${RUNS} signed and unsigned form bodies, never a 5xx; signed voice and SMS answers are TwiML`,
-    async (path) => {
+  it.each(jsonEndpoints({ ownerEmail: OWNER.email, ownerPassword: OWNER.password, availableNumbers: ["+14155550100"] }).map((endpoint) => [endpoint.method, endpoint.path] as const))(
+    `%s %s: bodies from its schema, mutated, signed in and not: no 5xx, JSON {message} on 4xx, nothing written when rejected`,
+    async (method, path) => {
+      const endpoint = endpoints.find((candidate) => candidate.method === method && candidate.path === path)!;
+      const valid = endpoint.schema ? zodArbitrary(endpoint.schema, endpoint.overrides) : genericBody;
+      const body = valid.map((generated) => (endpoint.fixup && typeof generated === "object" && generated !== null ? endpoint.fixup(generated as Record<string, unknown>) : generated));
+      const name = `${method} ${path}`;
+      last = await fingerprint.settle();
+      const seen = new Set<number>();
       await fc.assert(
-        fc.asyncProperty(fc.dictionary(fc.constantFrom(...WEBHOOK_FIELDS), formValue, { maxKeys: 8 }), fc.boolean(), async (params, signed) => {
-          const url = `${app.url}${path}`;
-          const res = await fetch(url, {
-            method: "POST",
-            headers: {
-              "content-type": "application/x-www-form-urlencoded",
-              "x-twilio-signature": signed ? twilio.getExpectedTwilioSignature(DEV_AUTH_TOKEN, url, params) : "forged",
-            },
-            body: new URLSearchParams(params).toString(),
+        fc.asyncProperty(body, mutation, fc.boolean(), fc.integer({ min: 1, max: 65_000 }), async (generated, change, signedIn, client) => {
+          const payload = applyMutation(generated, change);
+          const withSession = signedIn && endpoint.session !== "never";
+          const res = await fetch(`${app.url}${path}`, {
+            method,
+            // many clients behind the trusted proxy, so per-IP limits do not hide the handlers behind 429s
+            headers: { "content-type": "application/json", "x-forwarded-for": `10.${client >> 8}.${client & 255}.1`, ...(withSession ? { cookie } : {}) },
+            body: payload,
             signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
           });
           const text = await res.text();
-          if (res.status >= 500) throw new Error(`${path} answered ${res.status}: ${text.slice(0, 200)}`);
-          if (res.status === 200 && (path.endsWith("/voice") || path.endsWith("/sms")) && !text.includes("<Response")) {
-            throw new Error(`${path} answered 200 without TwiML: ${text.slice(0, 200)}`);
+          tally(name, res.status);
+          seen.add(res.status);
+          const what = `${name} (${change.kind}, ${withSession ? "signed in" : "signed out"}) ${payload.slice(0, 160)}`;
+          if (res.status >= 500) throw new Error(`${what} answered ${res.status}: ${text.slice(0, 300)}`);
+          if (res.status >= 400) {
+            let parsed: { message?: unknown } = {};
+            try {
+              parsed = JSON.parse(text) as { message?: unknown };
+            } catch {
+              throw new Error(`${what} answered ${res.status} without JSON: ${text.slice(0, 200)}`);
+            }
+            if (typeof parsed.message !== "string" || parsed.message === "") throw new Error(`${what} answered ${res.status} without a message: ${text.slice(0, 200)}`);
+            const after = await fingerprint.take();
+            const changed = changedTables(last, after);
+            last = after;
+            if (changed.length > 0) throw new Error(`${what} was rejected (${res.status} ${parsed.message}) but changed ${changed.join(", ")}`);
+          } else {
+            last = await fingerprint.settle();
           }
         }),
         { numRuns: RUNS, seed: SEED },
       );
+      // the bodies reached the handlers: validation answered, not only a blanket refusal
+      expect([...seen].some((status) => status === 400 || status === 401 || status === 409 || status === 410)).toBe(true);
     },
   );
+
+  const WEBHOOK_FIELDS = ["CallSid", "MessageSid", "AccountSid", "From", "To", "Body", "CallStatus", "MessageStatus", "Direction", "StirVerstat", "ErrorCode"];
+  const formText = fc.oneof(fc.constantFrom(...NASTY_TEXT), fc.string({ unit: "binary", maxLength: 40 }), fc.constantFrom("+15551230001", "ringing", "no-answer", "completed", "delivered", "CA0000000000000000000000000000fuzz"));
+
+  const formBody = fc.dictionary(fc.constantFrom(...WEBHOOK_FIELDS), formText, { maxKeys: 8 });
+  const postForm = (path: string, params: Record<string, string>, signature: string) =>
+    fetch(`${app.url}${path}`, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded", "x-twilio-signature": signature },
+      body: new URLSearchParams(params).toString(),
+      signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+    });
+
+  it.each(["/webhooks/twilio/voice", "/webhooks/twilio/sms", "/webhooks/twilio/status", "/webhooks/twilio/call-status"])(
+    `%s: signed form bodies: no 5xx, a JSON {message} on 4xx; voice and call-status always answer TwiML; unsigned ones are a 403 that writes nothing`,
+    async (path) => {
+      await fc.assert(
+        fc.asyncProperty(formBody, async (params) => {
+          const res = await postForm(path, params, twilio.getExpectedTwilioSignature(DEV_AUTH_TOKEN, `${app.url}${path}`, params));
+          const text = await res.text();
+          tally(`POST ${path}`, res.status);
+          if (res.status >= 500) throw new Error(`signed ${path} answered ${res.status}: ${text.slice(0, 200)}`);
+          if ((path.endsWith("/voice") || path.endsWith("/call-status")) && (res.status !== 200 || !res.headers.get("content-type")?.includes("text/xml") || !text.includes("<Response"))) {
+            throw new Error(`signed ${path} answered ${res.status} ${res.headers.get("content-type")} without TwiML: ${text.slice(0, 200)}`);
+          }
+          if (res.status === 200 && path.endsWith("/sms") && !text.includes("<Response")) throw new Error(`signed ${path} answered 200 without TwiML: ${text.slice(0, 200)}`);
+          if (res.status >= 400 && typeof (JSON.parse(text) as { message?: unknown }).message !== "string") throw new Error(`signed ${path} answered ${res.status} without a message: ${text.slice(0, 200)}`);
+        }),
+        { numRuns: RUNS, seed: SEED },
+      );
+
+      last = await fingerprint.settle();
+      await fc.assert(
+        fc.asyncProperty(formBody, async (params) => {
+          const res = await postForm(path, params, "forged");
+          const text = await res.text();
+          tally(`POST ${path}`, res.status);
+          if (res.status !== 403 || (JSON.parse(text) as { message?: string }).message !== "Invalid Twilio signature") throw new Error(`unsigned ${path} answered ${res.status}: ${text.slice(0, 200)}`);
+          const after = await fingerprint.take();
+          const changed = changedTables(last, after);
+          last = after;
+          if (changed.length > 0) throw new Error(`unsigned ${path} changed ${changed.join(", ")}`);
+        }),
+        { numRuns: Math.max(3, Math.ceil(RUNS / 2)), seed: SEED },
+      );
+    },
+  );
+
+  it("after the fuzzing the owner is still signed in, under the same e-mail (no fuzzed body ended the session or moved the account)", async () => {
+    const res = await fetch(`${app.url}/api/auth/user`, { headers: { cookie } });
+    expect(res.status).toBe(200);
+    expect(((await res.json()) as { email: string }).email).toBe(OWNER.email);
+  });
 });

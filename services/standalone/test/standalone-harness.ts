@@ -42,9 +42,29 @@ export async function startTestStandalone(): Promise<RunningStandalone & { dataD
   };
 }
 
-/** A browser-less owner: keeps the session cookie between calls. */
+/** The `name=value` pairs a response sets, merged into `jar` (a cleared cookie is dropped). */
+export function keepCookies(jar: Map<string, string>, res: Response): void {
+  for (const line of res.headers.getSetCookie()) {
+    const pair = line.split(";")[0] ?? "";
+    const at = pair.indexOf("=");
+    if (at <= 0) continue;
+    const name = pair.slice(0, at).trim();
+    const value = pair.slice(at + 1);
+    if (value === "" || /expires=Thu, 01 Jan 1970/i.test(line)) jar.delete(name);
+    else jar.set(name, value);
+  }
+}
+
+export const cookieHeader = (jar: Map<string, string>): string => [...jar].map(([name, value]) => `${name}=${value}`).join("; ");
+
+/** A browser-less owner: keeps every cookie the gateway sets (session and others) between calls. */
 export class OwnerClient {
-  private cookie = "";
+  private readonly cookies = new Map<string, string>();
+
+  /** The Cookie header this owner sends. */
+  get cookie(): string {
+    return cookieHeader(this.cookies);
+  }
 
   constructor(private readonly baseUrl: string) {}
 
@@ -54,8 +74,7 @@ export class OwnerClient {
       headers: { "content-type": "application/json", ...(this.cookie ? { cookie: this.cookie } : {}) },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
-    const setCookie = res.headers.get("set-cookie");
-    if (setCookie) this.cookie = setCookie.split(";")[0] as string;
+    keepCookies(this.cookies, res);
     const text = await res.text();
     return { status: res.status, body: (text ? JSON.parse(text) : {}) as T };
   }
