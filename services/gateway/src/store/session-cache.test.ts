@@ -26,12 +26,50 @@ describe("SessionCache", () => {
     expect(second).toEqual(row("u1"));
   });
 
-  it("given a read session, when the age has passed, then it is read again", async () => {
-    const load = jest.fn(async () => row("u1"));
-    await cache.read("s1", load);
+  it("given a read past its age, then it still answers while it is read again, and the new read answers after", async () => {
+    await cache.read("s1", async () => row("u1"));
     now = 1_001;
-    await cache.read("s1", load);
-    expect(load).toHaveBeenCalledTimes(2);
+    const gate = deferred<ReturnType<typeof row>>();
+    const load = jest.fn(() => gate.promise);
+
+    const meanwhile = await Promise.all([cache.read("s1", load), cache.read("s1", load)]);
+    gate.resolve(row("u1", "new@example.com"));
+    await gate.promise;
+    await Promise.resolve();
+    const after = await cache.read("s1", jest.fn(async () => null));
+
+    expect(load).toHaveBeenCalledTimes(1);
+    expect(meanwhile).toEqual([row("u1"), row("u1")]);
+    expect(after).toEqual(row("u1", "new@example.com"));
+  });
+
+  it("given a read older than three times its age, then the request waits for the new read", async () => {
+    await cache.read("s1", async () => row("u1"));
+    now = 3_001;
+    expect(await cache.read("s1", async () => row("u1", "new@example.com"))).toEqual(row("u1", "new@example.com"));
+  });
+
+  it("given a read past its age, when the re-read finds the session gone (signed out on another replica), then it no longer answers", async () => {
+    await cache.read("s1", async () => row("u1"));
+    now = 1_001;
+    const gone = jest.fn(async () => null);
+    expect(await cache.read("s1", gone)).toEqual(row("u1"));
+    await Promise.resolve();
+    await Promise.resolve();
+    expect(await cache.read("s1", gone)).toBeNull();
+    expect(gone).toHaveBeenCalledTimes(2);
+  });
+
+  it("given a re-read in flight, when the session is deleted here, then the next request reads again and the old row never answers", async () => {
+    await cache.read("s1", async () => row("u1"));
+    now = 1_001;
+    const gate = deferred<ReturnType<typeof row>>();
+    await cache.read("s1", () => gate.promise);
+    cache.drop("s1");
+    const afterDelete = cache.read("s1", async () => null);
+    gate.resolve(row("u1"));
+    expect(await afterDelete).toBeNull();
+    expect(await cache.read("s1", async () => null)).toBeNull();
   });
 
   it("given concurrent reads of one session, then one query answers them all", async () => {

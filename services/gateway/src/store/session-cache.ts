@@ -4,8 +4,11 @@
 //
 // Correctness: every change this process makes (sign-in, sign-out, password change, reset,
 // e-mail change, pruning) drops the affected entries after it commits, and a read that was in
-// flight across such a change is not cached (generation check). Another gateway replica's
-// changes show after at most `maxAgeMs` (SESSION_CACHE_MS). Expiry is still checked on every read by the store.
+// flight across such a change is not cached (generation check). A read older than `maxAgeMs`
+// (SESSION_CACHE_MS) is read again in the background and answers until that read returns, for
+// at most SESSION_STALE_FACTOR x `maxAgeMs` (so no request waits on the refresh: under load one
+// re-read every second stalled all 200 requests for 100-500 ms). Another gateway replica's
+// changes therefore show here after ~`maxAgeMs`, at most 3 x. Expiry is checked on every read by the store.
 
 export interface CachedSession {
   sess: unknown;
@@ -23,6 +26,9 @@ interface Entry {
 /** How long the gateway reuses a session read: the bound on how late another replica's sign-out shows here. */
 export const SESSION_CACHE_MS = 1_000;
 
+/** A read older than SESSION_CACHE_MS still answers while it is being read again, up to this many times that age. */
+export const SESSION_STALE_FACTOR = 3;
+
 /** Moving a session's stored expiry by less than this is skipped (sessions live days; the expiry lags by at most this). */
 export const SESSION_TOUCH_AFTER_MS = 60_000;
 
@@ -38,42 +44,50 @@ export class SessionCache {
     private readonly maxEntries = 10_000,
   ) {}
 
+  /** The cached read of `sid` while it is fresh (no older than `maxAgeMs`). */
   get(sid: string): CachedSession | undefined {
     const entry = this.entries.get(sid);
-    if (!entry) return undefined;
-    if (this.now() - entry.storedAt > this.maxAgeMs) {
-      this.entries.delete(sid);
-      return undefined;
-    }
-    return { sess: JSON.parse(entry.json) as unknown, expire: entry.expire };
+    if (!entry || this.now() - entry.storedAt > this.maxAgeMs) return undefined;
+    return copyOf(entry);
   }
 
   /**
-   * Reads a row through the cache. Concurrent reads of one session share one query (when an entry
-   * ages out under load, one query instead of one per waiting request); each gets its own copy.
+   * Reads a row through the cache. Concurrent reads of one session share one query; each gets its
+   * own copy. A read past its age starts a re-read and answers meanwhile (up to the stale bound).
    * What was read while a change committed is not kept.
    */
   async read(sid: string, load: () => Promise<CachedSession | null>): Promise<CachedSession | null> {
-    const cached = this.get(sid);
-    if (cached) return cached;
     if (this.maxAgeMs <= 0) return load();
-    let pending = this.loading.get(sid);
-    if (!pending) {
-      const generation = this.generation;
-      pending = load().then((row) => {
-        if (!row) return null;
-        const read = { json: JSON.stringify(row.sess), expire: row.expire };
-        if (generation === this.generation) this.put(sid, read, row.sess);
-        return read;
-      });
-      const settled = () => {
-        if (this.loading.get(sid) === pending) this.loading.delete(sid);
-      };
-      pending.then(settled, settled);
-      this.loading.set(sid, pending);
+    const entry = this.entries.get(sid);
+    const age = entry ? this.now() - entry.storedAt : Infinity;
+    if (entry && age <= this.maxAgeMs) return copyOf(entry);
+    const pending = this.loading.get(sid) ?? this.startLoad(sid, load);
+    if (entry && age <= this.maxAgeMs * SESSION_STALE_FACTOR) {
+      pending.catch(() => undefined); // a failed re-read leaves the entry to age out; the next request tries again
+      return copyOf(entry);
     }
+    this.entries.delete(sid);
     const row = await pending;
     return row && { sess: JSON.parse(row.json) as unknown, expire: row.expire };
+  }
+
+  private startLoad(sid: string, load: () => Promise<CachedSession | null>): Promise<{ json: string; expire: Date } | null> {
+    const generation = this.generation;
+    const pending = load().then((row) => {
+      if (!row) {
+        this.entries.delete(sid); // gone (signed out elsewhere, or pruned): never answer with it again
+        return null;
+      }
+      const read = { json: JSON.stringify(row.sess), expire: row.expire };
+      if (generation === this.generation) this.put(sid, read, row.sess);
+      return read;
+    });
+    const settled = () => {
+      if (this.loading.get(sid) === pending) this.loading.delete(sid);
+    };
+    pending.then(settled, settled);
+    this.loading.set(sid, pending);
+    return pending;
   }
 
   /** Whether writing `expire` would move the stored expiry by at least SESSION_TOUCH_AFTER_MS (or it is not known). */
@@ -112,6 +126,7 @@ export class SessionCache {
   }
 
   private put(sid: string, row: { json: string; expire: Date }, sess: unknown): void {
+    this.entries.delete(sid); // a refreshed entry moves to the end (the eviction order is the read order)
     if (this.entries.size >= this.maxEntries) {
       const oldest = this.entries.keys().next();
       if (!oldest.done) this.entries.delete(oldest.value);
@@ -124,4 +139,8 @@ export class SessionCache {
       storedAt: this.now(),
     });
   }
+}
+
+function copyOf(entry: Entry): CachedSession {
+  return { sess: JSON.parse(entry.json) as unknown, expire: entry.expire };
 }
