@@ -4,7 +4,7 @@ import { QueryClientProvider } from "@tanstack/react-query";
 import { RouterProvider } from "@tanstack/react-router";
 import ConfigProvider from "antd/es/config-provider";
 import enUS from "antd/locale/en_US";
-import { StrictMode } from "react";
+import { startTransition, StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { makeZodJitless } from "./config/zod-jitless";
 import { createAppRouter } from "./router";
@@ -29,14 +29,19 @@ setUnauthorizedHandler(() => {
   }
 });
 
-createRoot(document.getElementById("root")!).render(
-  <StrictMode>
-    <ErrorBoundary>
-      <ConfigProvider theme={theme} locale={enUS}>
-        <QueryClientProvider client={queryClient}>
-          <RouterProvider router={router} />
-        </QueryClientProvider>
-      </ConfigProvider>
-    </ErrorBoundary>
-  </StrictMode>,
+// The first render as a transition: React yields to the browser every few milliseconds instead of
+// building the whole page (and antd's styles) in one long task.
+const root = createRoot(document.getElementById("root")!);
+startTransition(() =>
+  root.render(
+    <StrictMode>
+      <ErrorBoundary>
+        <ConfigProvider theme={theme} locale={enUS}>
+          <QueryClientProvider client={queryClient}>
+            <RouterProvider router={router} />
+          </QueryClientProvider>
+        </ConfigProvider>
+      </ErrorBoundary>
+    </StrictMode>,
+  ),
 );

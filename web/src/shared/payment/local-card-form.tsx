@@ -1,6 +1,6 @@
 import { CreditCardOutlined, InfoCircleOutlined } from "@ant-design/icons";
 import { zodResolver } from "@hookform/resolvers/zod";
-import { Form, Input } from "antd";
+import { Input } from "antd";
 import { useEffect } from "react";
 import { Controller, useForm } from "react-hook-form";
 import { ApiError } from "@/shared/api/client";
@@ -39,45 +39,43 @@ export function LocalCardForm({ clientSecret, onReady }: { clientSecret: string;
 
   return (
     <div className="rb-card-form" data-testid="local-card-form">
-      <Form layout="vertical" component={false}>
+      <Controller
+        control={control}
+        name="cardNumber"
+        render={({ field }) => (
+          <FormField id="cardNumber" label="Card number" error={formState.errors.cardNumber?.message}>
+            <Input
+              {...field}
+              onChange={(event) => field.onChange(formatCardNumber(event.target.value))}
+              inputMode="numeric"
+              autoComplete="cc-number"
+              size="large"
+              placeholder="1234 1234 1234 1234"
+              prefix={<CreditCardOutlined aria-hidden />}
+            />
+          </FormField>
+        )}
+      />
+      <div className="rb-form-grid-2">
         <Controller
           control={control}
-          name="cardNumber"
+          name="expiry"
           render={({ field }) => (
-            <FormField id="cardNumber" label="Card number" error={formState.errors.cardNumber?.message}>
-              <Input
-                {...field}
-                onChange={(event) => field.onChange(formatCardNumber(event.target.value))}
-                inputMode="numeric"
-                autoComplete="cc-number"
-                size="large"
-                placeholder="1234 1234 1234 1234"
-                prefix={<CreditCardOutlined aria-hidden />}
-              />
+            <FormField id="expiry" label="Expiry (MM/YY)" error={formState.errors.expiry?.message}>
+              <Input {...field} onChange={(event) => field.onChange(formatExpiry(event.target.value))} inputMode="numeric" autoComplete="cc-exp" size="large" placeholder="MM/YY" />
             </FormField>
           )}
         />
-        <div className="rb-form-grid-2">
-          <Controller
-            control={control}
-            name="expiry"
-            render={({ field }) => (
-              <FormField id="expiry" label="Expiry (MM/YY)" error={formState.errors.expiry?.message}>
-                <Input {...field} onChange={(event) => field.onChange(formatExpiry(event.target.value))} inputMode="numeric" autoComplete="cc-exp" size="large" placeholder="MM/YY" />
-              </FormField>
-            )}
-          />
-          <Controller
-            control={control}
-            name="cvc"
-            render={({ field }) => (
-              <FormField id="cvc" label="CVC" error={formState.errors.cvc?.message}>
-                <Input {...field} onChange={(event) => field.onChange(event.target.value.replace(/\D/g, "").slice(0, 4))} inputMode="numeric" autoComplete="cc-csc" size="large" placeholder="123" />
-              </FormField>
-            )}
-          />
-        </div>
-      </Form>
+        <Controller
+          control={control}
+          name="cvc"
+          render={({ field }) => (
+            <FormField id="cvc" label="CVC" error={formState.errors.cvc?.message}>
+              <Input {...field} onChange={(event) => field.onChange(event.target.value.replace(/\D/g, "").slice(0, 4))} inputMode="numeric" autoComplete="cc-csc" size="large" placeholder="123" />
+            </FormField>
+          )}
+        />
+      </div>
       <div className="rb-test-cards" role="note">
         <InfoCircleOutlined aria-hidden />
         <div>

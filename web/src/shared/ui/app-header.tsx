@@ -1,29 +1,15 @@
-import { BellOutlined, DownOutlined } from "@ant-design/icons";
-import { Link, useNavigate } from "@tanstack/react-router";
-import { Avatar, Button, Dropdown, Popover, type MenuProps } from "antd";
-import type { ReactNode } from "react";
-import { displayName, userInitial, useUser } from "@/shared/auth/get-user";
-import { useLogout } from "@/shared/auth/logout";
+import { Link } from "@tanstack/react-router";
+import { lazy, Suspense, type ReactNode } from "react";
+import { useUser } from "@/shared/auth/get-user";
 import { LinkButton } from "./link-button";
 import { Logo } from "./logo";
+
+// The account menu's antd parts (menu, dropdown, popover, avatar) load only for a signed-in user.
+const AccountActions = lazy(() => import("./account-actions").then((module) => ({ default: module.AccountActions })));
 
 /** The navigation bar of every screen but the landing page (spec section 2, Navigation bar); `extra` adds signed-in actions (the dashboard's dialogs). */
 export function AppHeader({ extra }: { extra?: ReactNode } = {}) {
   const { user, isLoading } = useUser();
-  const navigate = useNavigate();
-  const signOut = useLogout();
-
-  const items: MenuProps["items"] = [
-    { key: "/app/how-it-works", label: "My Account" },
-    { key: "/settings", label: "Settings" },
-    { key: "/billing", label: "Billing & Plans" },
-    { type: "divider" },
-    { key: "sign-out", label: signOut.isPending ? "Signing Out..." : "Sign Out", danger: true, disabled: signOut.isPending },
-  ];
-  const onMenu: MenuProps["onClick"] = ({ key }) => {
-    if (key === "sign-out") signOut.mutate();
-    else void navigate({ to: key });
-  };
 
   return (
     <header className="rb-appbar">
@@ -33,21 +19,9 @@ export function AppHeader({ extra }: { extra?: ReactNode } = {}) {
         </Link>
         <nav aria-label="Account" className="rb-appbar__actions">
           {isLoading ? null : user ? (
-            <>
-              {extra}
-              <Popover content={<p className="rb-popover-text">You're all caught up. Missed-call texts will show here.</p>} trigger="click" placement="bottomRight">
-                <Button type="text" shape="circle" size="large" icon={<BellOutlined />} aria-label="Notifications" />
-              </Popover>
-              <Dropdown menu={{ items, onClick: onMenu }} trigger={["click"]} placement="bottomRight">
-                <Button type="text" size="large" className="rb-account-button" aria-label={`Account menu for ${displayName(user)}`}>
-                  <Avatar size={32} className="rb-avatar">
-                    {userInitial(user)}
-                  </Avatar>
-                  <span className="rb-account-button__name">{displayName(user)}</span>
-                  <DownOutlined aria-hidden />
-                </Button>
-              </Dropdown>
-            </>
+            <Suspense fallback={null}>
+              <AccountActions user={user} extra={extra} />
+            </Suspense>
           ) : (
             <LinkButton to="/login" buttonType="primary" ghost>
               Sign In

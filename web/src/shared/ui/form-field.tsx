@@ -1,4 +1,3 @@
-import { Form } from "antd";
 import { cloneElement, type ReactElement } from "react";
 
 interface FormFieldProps {
@@ -9,18 +8,31 @@ interface FormFieldProps {
   children: ReactElement<Record<string, unknown>>;
 }
 
-/** A labelled field: the control gets the id, aria-invalid and aria-describedby of its error. */
+/**
+ * A labelled field: the control gets the id, the error status (antd's red border), aria-invalid
+ * and aria-describedby of its error and hint. Plain markup styled like antd's vertical form item,
+ * so no screen loads antd's Form (rc-form and its validator) only for layout.
+ */
 export function FormField({ id, label, error, extra, children }: FormFieldProps) {
   const errorId = `${id}-error`;
+  const extraId = `${id}-extra`;
+  const describedBy = [error ? errorId : undefined, extra ? extraId : undefined].filter(Boolean).join(" ") || undefined;
   return (
-    <Form.Item
-      label={label}
-      htmlFor={id}
-      validateStatus={error ? "error" : undefined}
-      help={error ? <span id={errorId}>{error}</span> : undefined}
-      extra={extra}
-    >
-      {cloneElement(children, { id, "aria-invalid": error ? true : undefined, "aria-describedby": error ? errorId : undefined })}
-    </Form.Item>
+    <div className={error || extra ? "rb-field rb-field--with-help" : "rb-field"}>
+      <label className="rb-field__label" htmlFor={id}>
+        {label}
+      </label>
+      {cloneElement(children, { id, status: error ? "error" : undefined, "aria-invalid": error ? true : undefined, "aria-describedby": describedBy })}
+      {error ? (
+        <div className="rb-field__error" id={errorId}>
+          {error}
+        </div>
+      ) : null}
+      {extra ? (
+        <div className="rb-field__extra" id={extraId}>
+          {extra}
+        </div>
+      ) : null}
+    </div>
   );
 }

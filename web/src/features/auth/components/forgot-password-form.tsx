@@ -1,7 +1,7 @@
 import { MailOutlined } from "@ant-design/icons";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Link } from "@tanstack/react-router";
-import { Button, Form, Input } from "antd";
+import { Button, Input } from "antd";
 import { useState } from "react";
 import { Controller, useForm } from "react-hook-form";
 import { errorMessage } from "@/shared/api/client";
@@ -58,22 +58,20 @@ export function ForgotPasswordForm() {
         </>
       }
     >
-      <Form layout="vertical" component={false}>
-        <form noValidate onSubmit={onSubmit} aria-label="Request a password reset">
-          <Controller
-            control={control}
-            name="email"
-            render={({ field }) => (
-              <FormField id="email" label="Email" error={formState.errors.email?.message}>
-                <Input {...field} type="email" autoComplete="email" size="large" placeholder="you@business.com" />
-              </FormField>
-            )}
-          />
-          <Button type="primary" htmlType="submit" size="large" block loading={forgot.isPending}>
-            Send Reset Link
-          </Button>
-        </form>
-      </Form>
+      <form noValidate onSubmit={onSubmit} aria-label="Request a password reset">
+        <Controller
+          control={control}
+          name="email"
+          render={({ field }) => (
+            <FormField id="email" label="Email" error={formState.errors.email?.message}>
+              <Input {...field} type="email" autoComplete="email" size="large" placeholder="you@business.com" />
+            </FormField>
+          )}
+        />
+        <Button type="primary" htmlType="submit" size="large" block loading={forgot.isPending}>
+          Send Reset Link
+        </Button>
+      </form>
     </AuthCard>
   );
 }

@@ -1,6 +1,6 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Link, useNavigate } from "@tanstack/react-router";
-import { Button, Form, Input } from "antd";
+import { Button, Input } from "antd";
 import { PasswordInput } from "@/shared/ui/password-input";
 import { Controller, useForm } from "react-hook-form";
 import { errorMessage } from "@/shared/api/client";
@@ -39,34 +39,32 @@ export function LoginForm() {
         </>
       }
     >
-      <Form layout="vertical" component={false}>
-        <form noValidate onSubmit={onSubmit} aria-label="Sign in">
-          <Controller
-            control={control}
-            name="email"
-            render={({ field }) => (
-              <FormField id="email" label="Email" error={formState.errors.email?.message}>
-                <Input {...field} type="email" autoComplete="email" size="large" placeholder="you@business.com" />
-              </FormField>
-            )}
-          />
-          <Controller
-            control={control}
-            name="password"
-            render={({ field }) => (
-              <FormField id="password" label="Password" error={formState.errors.password?.message}>
-                <PasswordInput {...field} autoComplete="current-password" size="large" />
-              </FormField>
-            )}
-          />
-          <div className="rb-form-row-end">
-            <Link to="/forgot-password">Forgot password?</Link>
-          </div>
-          <Button type="primary" htmlType="submit" size="large" block loading={login.isPending}>
-            {login.isPending ? "Signing in..." : "Sign In"}
-          </Button>
-        </form>
-      </Form>
+      <form noValidate onSubmit={onSubmit} aria-label="Sign in">
+        <Controller
+          control={control}
+          name="email"
+          render={({ field }) => (
+            <FormField id="email" label="Email" error={formState.errors.email?.message}>
+              <Input {...field} type="email" autoComplete="email" size="large" placeholder="you@business.com" />
+            </FormField>
+          )}
+        />
+        <Controller
+          control={control}
+          name="password"
+          render={({ field }) => (
+            <FormField id="password" label="Password" error={formState.errors.password?.message}>
+              <PasswordInput {...field} autoComplete="current-password" size="large" />
+            </FormField>
+          )}
+        />
+        <div className="rb-form-row-end">
+          <Link to="/forgot-password">Forgot password?</Link>
+        </div>
+        <Button type="primary" htmlType="submit" size="large" block loading={login.isPending}>
+          {login.isPending ? "Signing in..." : "Sign In"}
+        </Button>
+      </form>
     </AuthCard>
   );
 }

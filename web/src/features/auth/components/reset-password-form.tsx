@@ -1,7 +1,7 @@
 import { CheckCircleOutlined, WarningOutlined } from "@ant-design/icons";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Link } from "@tanstack/react-router";
-import { Button, Form } from "antd";
+import { Button } from "antd";
 import { useState } from "react";
 import { Controller, useForm } from "react-hook-form";
 import { errorMessage } from "@/shared/api/client";
@@ -63,31 +63,29 @@ export function ResetPasswordForm({ token }: { token: string | undefined }) {
         </>
       }
     >
-      <Form layout="vertical" component={false}>
-        <form noValidate onSubmit={onSubmit} aria-label="Set a new password">
-          <Controller
-            control={control}
-            name="password"
-            render={({ field }) => (
-              <FormField id="password" label="New password" error={formState.errors.password?.message ?? formState.errors.token?.message}>
-                <PasswordInput {...field} autoComplete="new-password" size="large" />
-              </FormField>
-            )}
-          />
-          <Controller
-            control={control}
-            name="confirmPassword"
-            render={({ field }) => (
-              <FormField id="confirmPassword" label="Confirm new password" error={formState.errors.confirmPassword?.message}>
-                <PasswordInput {...field} autoComplete="new-password" size="large" />
-              </FormField>
-            )}
-          />
-          <Button type="primary" htmlType="submit" size="large" block loading={reset.isPending}>
-            Reset Password
-          </Button>
-        </form>
-      </Form>
+      <form noValidate onSubmit={onSubmit} aria-label="Set a new password">
+        <Controller
+          control={control}
+          name="password"
+          render={({ field }) => (
+            <FormField id="password" label="New password" error={formState.errors.password?.message ?? formState.errors.token?.message}>
+              <PasswordInput {...field} autoComplete="new-password" size="large" />
+            </FormField>
+          )}
+        />
+        <Controller
+          control={control}
+          name="confirmPassword"
+          render={({ field }) => (
+            <FormField id="confirmPassword" label="Confirm new password" error={formState.errors.confirmPassword?.message}>
+              <PasswordInput {...field} autoComplete="new-password" size="large" />
+            </FormField>
+          )}
+        />
+        <Button type="primary" htmlType="submit" size="large" block loading={reset.isPending}>
+          Reset Password
+        </Button>
+      </form>
     </AuthCard>
   );
 }

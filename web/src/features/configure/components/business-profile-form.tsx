@@ -1,5 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { Button, Form, Input } from "antd";
+import { Button, Input } from "antd";
 import { Controller, useForm } from "react-hook-form";
 import { ApiError, errorMessage } from "@/shared/api/client";
 import type { Business } from "@/shared/business/get-business";
@@ -48,27 +48,25 @@ export function BusinessProfileForm({ business }: { business: Business }) {
         Business profile
       </h2>
       <p className="rb-muted">These details fill the placeholders in your messages.</p>
-      <Form layout="vertical" component={false}>
-        <form noValidate onSubmit={onSubmit} aria-label="Business profile" className="rb-form-grid-2">
-          {FIELDS.map((item) => (
-            <Controller
-              key={item.name}
-              control={control}
-              name={item.name}
-              render={({ field }) => (
-                <FormField id={`profile-${item.name}`} label={item.label} error={formState.errors[item.name]?.message} extra={item.extra}>
-                  <Input {...field} type={item.type} autoComplete={item.autoComplete} placeholder={item.placeholder} />
-                </FormField>
-              )}
-            />
-          ))}
-          <div className="rb-form-actions rb-form-grid-2__full">
-            <Button htmlType="submit" type="primary" ghost loading={save.isPending}>
-              Save Profile
-            </Button>
-          </div>
-        </form>
-      </Form>
+      <form noValidate onSubmit={onSubmit} aria-label="Business profile" className="rb-form-grid-2">
+        {FIELDS.map((item) => (
+          <Controller
+            key={item.name}
+            control={control}
+            name={item.name}
+            render={({ field }) => (
+              <FormField id={`profile-${item.name}`} label={item.label} error={formState.errors[item.name]?.message} extra={item.extra}>
+                <Input {...field} type={item.type} autoComplete={item.autoComplete} placeholder={item.placeholder} />
+              </FormField>
+            )}
+          />
+        ))}
+        <div className="rb-form-actions rb-form-grid-2__full">
+          <Button htmlType="submit" type="primary" ghost loading={save.isPending}>
+            Save Profile
+          </Button>
+        </div>
+      </form>
     </section>
   );
 }

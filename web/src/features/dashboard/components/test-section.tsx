@@ -1,6 +1,6 @@
 import { CheckCircleFilled, ClockCircleOutlined, CloseCircleFilled, LoadingOutlined, QuestionCircleOutlined } from "@ant-design/icons";
 import { zodResolver } from "@hookform/resolvers/zod";
-import { Button, Form, Input, Skeleton } from "antd";
+import { Button, Input, Skeleton } from "antd";
 import { useEffect, useState } from "react";
 import { Controller, useForm } from "react-hook-form";
 import { useBusiness } from "@/shared/business/get-business";
@@ -102,27 +102,25 @@ export function TestSection() {
                 We'll call your business phone from a test line and let it ring. When the call forwards to {formatPhoneNumber(number)}, the test passes. Forwarding is
                 detected usually within 10-30 seconds.
               </p>
-              <Form layout="vertical" component={false}>
-                <form noValidate onSubmit={onSubmit} aria-label="Test call forwarding" className="rb-test-form">
-                  <Controller
-                    control={control}
-                    name="testPhoneNumber"
-                    render={({ field }) => (
-                      <FormField
-                        id="testPhoneNumber"
-                        label="Your business phone number"
-                        error={formState.errors.testPhoneNumber?.message}
-                        extra="Include the country code: +1 for the US and Canada, +44 for the UK."
-                      >
-                        <Input {...field} type="tel" autoComplete="tel" placeholder="+1 212 555 0123" disabled={shown === "testing"} />
-                      </FormField>
-                    )}
-                  />
-                  <Button type="primary" htmlType="submit" loading={shown === "testing"}>
-                    {shown === "testing" ? "Testing..." : "Start Test"}
-                  </Button>
-                </form>
-              </Form>
+              <form noValidate onSubmit={onSubmit} aria-label="Test call forwarding" className="rb-test-form">
+                <Controller
+                  control={control}
+                  name="testPhoneNumber"
+                  render={({ field }) => (
+                    <FormField
+                      id="testPhoneNumber"
+                      label="Your business phone number"
+                      error={formState.errors.testPhoneNumber?.message}
+                      extra="Include the country code: +1 for the US and Canada, +44 for the UK."
+                    >
+                      <Input {...field} type="tel" autoComplete="tel" placeholder="+1 212 555 0123" disabled={shown === "testing"} />
+                    </FormField>
+                  )}
+                />
+                <Button type="primary" htmlType="submit" loading={shown === "testing"}>
+                  {shown === "testing" ? "Testing..." : "Start Test"}
+                </Button>
+              </form>
             </section>
           ) : null}
           <p>

@@ -4,7 +4,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { DEDICATED_NUMBER_MONTHLY_CENTS } from "@rebound/contracts/domain";
 import { useQueryClient } from "@tanstack/react-query";
 import { useNavigate } from "@tanstack/react-router";
-import { Button, Form, Input, Skeleton } from "antd";
+import { Button, Input, Skeleton } from "antd";
 import { useEffect, useRef, useState } from "react";
 import { Controller, useForm, useWatch } from "react-hook-form";
 import { errorMessage } from "@/shared/api/client";
@@ -107,22 +107,20 @@ export function NumberSelection() {
         <p className="rb-lead">Pick a local number your callers will recognise. Missed calls forward to it and your texts come from it.</p>
       </header>
       <section className="rb-card">
-        <Form layout="vertical" component={false}>
-          <form noValidate onSubmit={onSearch} aria-label="Search phone numbers" className="rb-numbers__search">
-            <Controller
-              control={control}
-              name="areaCode"
-              render={({ field }) => (
-                <FormField id="areaCode" label="Area code" error={formState.errors.areaCode?.message} extra="3 digits, such as 212 or 416">
-                  <Input {...field} onChange={(event) => field.onChange(areaCodeInput(event.target.value))} inputMode="numeric" maxLength={3} placeholder="212" autoComplete="off" />
-                </FormField>
-              )}
-            />
-            <Button type="primary" htmlType="submit" icon={<SearchOutlined />} loading={searching} disabled={areaCode.length !== 3}>
-              Search
-            </Button>
-          </form>
-        </Form>
+        <form noValidate onSubmit={onSearch} aria-label="Search phone numbers" className="rb-numbers__search">
+          <Controller
+            control={control}
+            name="areaCode"
+            render={({ field }) => (
+              <FormField id="areaCode" label="Area code" error={formState.errors.areaCode?.message} extra="3 digits, such as 212 or 416">
+                <Input {...field} onChange={(event) => field.onChange(areaCodeInput(event.target.value))} inputMode="numeric" maxLength={3} placeholder="212" autoComplete="off" />
+              </FormField>
+            )}
+          />
+          <Button type="primary" htmlType="submit" icon={<SearchOutlined />} loading={searching} disabled={areaCode.length !== 3}>
+            Search
+          </Button>
+        </form>
       </section>
       {searching ? <Skeleton active paragraph={{ rows: 4 }} /> : null}
       {!searching && results?.length === 0 ? (

@@ -3,7 +3,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { planByName, type BillingFrequency, type PlanUrlName } from "@rebound/contracts/domain";
 import { useMutation } from "@tanstack/react-query";
 import { Link, useNavigate } from "@tanstack/react-router";
-import { Alert, Button, Form, Input, Skeleton } from "antd";
+import { Alert, Button, Input, Skeleton } from "antd";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { Controller, useForm, type SubmitHandler } from "react-hook-form";
 import type { z } from "zod";
@@ -113,63 +113,61 @@ export function RegisterForm({ initialPlan, initialFrequency }: { initialPlan?: 
           Create Your Account
         </h1>
         <p className="rb-muted rb-auth__subtitle">Start your $14 trial for just $1 today</p>
-        <Form layout="vertical" component={false}>
-          <form noValidate onSubmit={handleSubmit(onSubmit)} aria-labelledby="register-title" className="rb-register">
-            <div className="rb-form-grid-2">
-              {text("firstName", "First name", "given-name")}
-              {text("lastName", "Last name", "family-name")}
-            </div>
-            {text("email", "Email", "email", "email")}
-            <div className="rb-form-grid-2">
-              <Controller
-                control={control}
-                name="password"
-                render={({ field }) => (
-                  <FormField id="password" label="Password" error={formState.errors.password?.message}>
-                    <PasswordInput {...field} autoComplete="new-password" size="large" />
-                  </FormField>
-                )}
-              />
-              <Controller
-                control={control}
-                name="confirmPassword"
-                render={({ field }) => (
-                  <FormField id="confirmPassword" label="Confirm password" error={formState.errors.confirmPassword?.message}>
-                    <PasswordInput {...field} autoComplete="new-password" size="large" />
-                  </FormField>
-                )}
-              />
-            </div>
-            <PlanPicker
-              plan={plan}
-              frequency={frequency}
-              onPlanChange={(value) => setValue("subscriptionPlan", value)}
-              onFrequencyChange={(value) => setValue("billingFrequency", value)}
+        <form noValidate onSubmit={handleSubmit(onSubmit)} aria-labelledby="register-title" className="rb-register">
+          <div className="rb-form-grid-2">
+            {text("firstName", "First name", "given-name")}
+            {text("lastName", "Last name", "family-name")}
+          </div>
+          {text("email", "Email", "email", "email")}
+          <div className="rb-form-grid-2">
+            <Controller
+              control={control}
+              name="password"
+              render={({ field }) => (
+                <FormField id="password" label="Password" error={formState.errors.password?.message}>
+                  <PasswordInput {...field} autoComplete="new-password" size="large" />
+                </FormField>
+              )}
             />
-            <section aria-labelledby="payment-title" className="rb-payment">
-              <h2 id="payment-title" className="rb-h3">
-                <LockOutlined aria-hidden /> Payment Information
-              </h2>
-              {intent.isPending || intent.isIdle ? (
-                <div role="status" className="rb-payment__loading">
-                  <p className="rb-muted">Setting up payment form...</p>
-                  <Skeleton active paragraph={{ rows: 2 }} title={false} />
-                </div>
-              ) : intent.isError ? (
-                <Alert type="error" showIcon title="Failed to initialize payment. Please refresh the page." />
-              ) : intent.data ? (
-                <PaymentMethod setup={intent.data} onReady={onPaymentReady} />
-              ) : null}
-            </section>
-            <TrialPromo />
-            <Button type="primary" htmlType="submit" size="large" block disabled={!paymentReady || submitting} loading={submitting} className="rb-cta-accent">
-              {submitting ? "Creating Account..." : "Start $14 Trial for $1"}
-            </Button>
-            <p className="rb-auth__back">
-              Already have an account? <Link to="/login">Sign in</Link>
-            </p>
-          </form>
-        </Form>
+            <Controller
+              control={control}
+              name="confirmPassword"
+              render={({ field }) => (
+                <FormField id="confirmPassword" label="Confirm password" error={formState.errors.confirmPassword?.message}>
+                  <PasswordInput {...field} autoComplete="new-password" size="large" />
+                </FormField>
+              )}
+            />
+          </div>
+          <PlanPicker
+            plan={plan}
+            frequency={frequency}
+            onPlanChange={(value) => setValue("subscriptionPlan", value)}
+            onFrequencyChange={(value) => setValue("billingFrequency", value)}
+          />
+          <section aria-labelledby="payment-title" className="rb-payment">
+            <h2 id="payment-title" className="rb-h3">
+              <LockOutlined aria-hidden /> Payment Information
+            </h2>
+            {intent.isPending || intent.isIdle ? (
+              <div role="status" className="rb-payment__loading">
+                <p className="rb-muted">Setting up payment form...</p>
+                <Skeleton active paragraph={{ rows: 2 }} title={false} />
+              </div>
+            ) : intent.isError ? (
+              <Alert type="error" showIcon title="Failed to initialize payment. Please refresh the page." />
+            ) : intent.data ? (
+              <PaymentMethod setup={intent.data} onReady={onPaymentReady} />
+            ) : null}
+          </section>
+          <TrialPromo />
+          <Button type="primary" htmlType="submit" size="large" block disabled={!paymentReady || submitting} loading={submitting} className="rb-cta-accent">
+            {submitting ? "Creating Account..." : "Start $14 Trial for $1"}
+          </Button>
+          <p className="rb-auth__back">
+            Already have an account? <Link to="/login">Sign in</Link>
+          </p>
+        </form>
       </section>
     </div>
   );

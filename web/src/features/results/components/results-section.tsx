@@ -15,10 +15,12 @@ const DailyChart = lazy(() => import("./daily-chart"));
 function StatCard({ label, value, hint, testId, icon }: { label: string; value: ReactNode; hint?: string; testId: string; icon: ReactNode }) {
   return (
     <div className="rb-card rb-stat">
-      <span className="rb-stat__icon" aria-hidden>
-        {icon}
+      <span className="rb-stat__head">
+        <span className="rb-results__label">{label}</span>
+        <span className="rb-stat__icon" aria-hidden>
+          {icon}
+        </span>
       </span>
-      <span className="rb-results__label">{label}</span>
       <strong className="rb-stat__value" data-testid={testId}>
         {value}
       </strong>

@@ -1,7 +1,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import type { AnalyticsSummaryResponse } from "@rebound/contracts/domain";
 import { useQueryClient } from "@tanstack/react-query";
-import { Button, Form, InputNumber } from "antd";
+import { Button, InputNumber } from "antd";
 import { Controller, useForm } from "react-hook-form";
 import { errorMessage } from "@/shared/api/client";
 import { useBusiness } from "@/shared/business/get-business";
@@ -45,31 +45,29 @@ export function RevenueCard({ revenue, callersWhoReplied }: { revenue: Analytics
           {revenue.usesDefaults ? " (default inputs: set your own)" : ""}.
         </p>
       </div>
-      <Form layout="vertical" component={false}>
-        <form noValidate onSubmit={onSubmit} aria-label="Revenue estimate inputs" className="rb-revenue__form">
-          <Controller
-            control={control}
-            name="averageClientValue"
-            render={({ field }) => (
-              <FormField id="averageClientValue" label="Average client value ($)" error={formState.errors.averageClientValue?.message}>
-                <InputNumber value={field.value} onChange={(value) => field.onChange(value ?? 0)} onBlur={field.onBlur} min={0} step={50} precision={0} className="rb-full-width" />
-              </FormField>
-            )}
-          />
-          <Controller
-            control={control}
-            name="closeRate"
-            render={({ field }) => (
-              <FormField id="closeRate" label="Close rate (%)" error={formState.errors.closeRate?.message}>
-                <InputNumber value={field.value} onChange={(value) => field.onChange(value ?? 0)} onBlur={field.onBlur} min={0} max={100} step={5} precision={0} className="rb-full-width" />
-              </FormField>
-            )}
-          />
-          <Button htmlType="submit" loading={save.isPending} disabled={!business.data}>
-            Update Estimate
-          </Button>
-        </form>
-      </Form>
+      <form noValidate onSubmit={onSubmit} aria-label="Revenue estimate inputs" className="rb-revenue__form">
+        <Controller
+          control={control}
+          name="averageClientValue"
+          render={({ field }) => (
+            <FormField id="averageClientValue" label="Average client value ($)" error={formState.errors.averageClientValue?.message}>
+              <InputNumber value={field.value} onChange={(value) => field.onChange(value ?? 0)} onBlur={field.onBlur} min={0} step={50} precision={0} className="rb-full-width" />
+            </FormField>
+          )}
+        />
+        <Controller
+          control={control}
+          name="closeRate"
+          render={({ field }) => (
+            <FormField id="closeRate" label="Close rate (%)" error={formState.errors.closeRate?.message}>
+              <InputNumber value={field.value} onChange={(value) => field.onChange(value ?? 0)} onBlur={field.onBlur} min={0} max={100} step={5} precision={0} className="rb-full-width" />
+            </FormField>
+          )}
+        />
+        <Button htmlType="submit" loading={save.isPending} disabled={!business.data}>
+          Update Estimate
+        </Button>
+      </form>
     </section>
   );
 }

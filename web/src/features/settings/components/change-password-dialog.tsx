@@ -1,5 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { Button, Form, Modal } from "antd";
+import { Button, Modal } from "antd";
 import { Controller, useForm } from "react-hook-form";
 import { errorMessage } from "@/shared/api/client";
 import { FormField } from "@/shared/ui/form-field";
@@ -33,28 +33,26 @@ export function ChangePasswordDialog({ open, onClose }: { open: boolean; onClose
   ] as const;
   return (
     <Modal open={open} onCancel={close} title="Change Password" footer={null} destroyOnHidden>
-      <Form layout="vertical" component={false}>
-        <form noValidate onSubmit={onSubmit} aria-label="Change password">
-          {fields.map((item) => (
-            <Controller
-              key={item.name}
-              control={control}
-              name={item.name}
-              render={({ field }) => (
-                <FormField id={item.name} label={item.label} error={formState.errors[item.name]?.message}>
-                  <PasswordInput {...field} autoComplete={item.autoComplete} />
-                </FormField>
-              )}
-            />
-          ))}
-          <div className="rb-form-actions">
-            <Button onClick={close}>Cancel</Button>
-            <Button type="primary" htmlType="submit" loading={change.isPending}>
-              Update Password
-            </Button>
-          </div>
-        </form>
-      </Form>
+      <form noValidate onSubmit={onSubmit} aria-label="Change password">
+        {fields.map((item) => (
+          <Controller
+            key={item.name}
+            control={control}
+            name={item.name}
+            render={({ field }) => (
+              <FormField id={item.name} label={item.label} error={formState.errors[item.name]?.message}>
+                <PasswordInput {...field} autoComplete={item.autoComplete} />
+              </FormField>
+            )}
+          />
+        ))}
+        <div className="rb-form-actions">
+          <Button onClick={close}>Cancel</Button>
+          <Button type="primary" htmlType="submit" loading={change.isPending}>
+            Update Password
+          </Button>
+        </div>
+      </form>
     </Modal>
   );
 }

@@ -1,5 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { Button, Form, Input } from "antd";
+import { Button, Input } from "antd";
 import { Controller, useForm, useWatch } from "react-hook-form";
 import { errorMessage } from "@/shared/api/client";
 import type { CurrentUser } from "@/shared/auth/get-user";
@@ -24,56 +24,54 @@ export function ProfileForm({ user }: { user: CurrentUser }) {
     });
   });
   return (
-    <Form layout="vertical" component={false}>
-      <form noValidate onSubmit={onSubmit} aria-label="Profile" className="rb-form-grid-2">
+    <form noValidate onSubmit={onSubmit} aria-label="Profile" className="rb-form-grid-2">
+      <Controller
+        control={control}
+        name="firstName"
+        render={({ field }) => (
+          <FormField id="firstName" label="First name" error={formState.errors.firstName?.message}>
+            <Input {...field} autoComplete="given-name" />
+          </FormField>
+        )}
+      />
+      <Controller
+        control={control}
+        name="lastName"
+        render={({ field }) => (
+          <FormField id="lastName" label="Last name" error={formState.errors.lastName?.message}>
+            <Input {...field} autoComplete="family-name" />
+          </FormField>
+        )}
+      />
+      <div className="rb-form-grid-2__full">
         <Controller
           control={control}
-          name="firstName"
+          name="email"
           render={({ field }) => (
-            <FormField id="firstName" label="First name" error={formState.errors.firstName?.message}>
-              <Input {...field} autoComplete="given-name" />
+            <FormField id="email" label="Email" error={formState.errors.email?.message}>
+              <Input {...field} type="email" autoComplete="email" />
             </FormField>
           )}
         />
-        <Controller
-          control={control}
-          name="lastName"
-          render={({ field }) => (
-            <FormField id="lastName" label="Last name" error={formState.errors.lastName?.message}>
-              <Input {...field} autoComplete="family-name" />
-            </FormField>
-          )}
-        />
+      </div>
+      {emailChanged && (
         <div className="rb-form-grid-2__full">
           <Controller
             control={control}
-            name="email"
+            name="currentPassword"
             render={({ field }) => (
-              <FormField id="email" label="Email" error={formState.errors.email?.message}>
-                <Input {...field} type="email" autoComplete="email" />
+              <FormField id="currentPassword" label="Current password (needed to change your email)" error={formState.errors.currentPassword?.message}>
+                <Input.Password {...field} value={field.value ?? ""} autoComplete="current-password" />
               </FormField>
             )}
           />
         </div>
-        {emailChanged && (
-          <div className="rb-form-grid-2__full">
-            <Controller
-              control={control}
-              name="currentPassword"
-              render={({ field }) => (
-                <FormField id="currentPassword" label="Current password (needed to change your email)" error={formState.errors.currentPassword?.message}>
-                  <Input.Password {...field} value={field.value ?? ""} autoComplete="current-password" />
-                </FormField>
-              )}
-            />
-          </div>
-        )}
-        <div className="rb-form-actions rb-form-grid-2__full">
-          <Button type="primary" htmlType="submit" loading={save.isPending}>
-            Save Profile
-          </Button>
-        </div>
-      </form>
-    </Form>
+      )}
+      <div className="rb-form-actions rb-form-grid-2__full">
+        <Button type="primary" htmlType="submit" loading={save.isPending}>
+          Save Profile
+        </Button>
+      </div>
+    </form>
   );
 }
