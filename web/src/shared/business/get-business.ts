@@ -10,6 +10,10 @@ export interface MessageStats {
   perSegment: number;
 }
 
+/** The answers business accepts for a caller who will get no text (services/business VOICE_NO_TEXT_ANSWERS). */
+export const VOICE_NO_TEXT_ANSWERS = ["say", "silence", "reject"] as const;
+export type VoiceNoTextAnswer = (typeof VOICE_NO_TEXT_ANSWERS)[number];
+
 /** GET /api/business as the web app reads it (services/business/src/http/business-response.ts). */
 export interface Business {
   id: string;
@@ -37,6 +41,16 @@ export interface Business {
   doNotTextNumbers: string[];
   averageClientValue: number;
   closeRate: number;
+  /** Text callers outside the US and Canada (international rates). */
+  allowInternationalCallers: boolean;
+  /** Text callers whose caller id the carrier could not verify (likely spoofed). */
+  textLikelySpoofedCallers: boolean;
+  /** Spoken to a missed caller who will get a text; empty: the standard message. */
+  voiceTextMessage: string;
+  /** Spoken to a missed caller who will get no text, when voiceNoTextAnswer is "say"; empty: the standard message. */
+  voiceNoTextMessage: string;
+  /** What a missed caller who will get no text hears: the message, silence, or a rejected call. */
+  voiceNoTextAnswer: VoiceNoTextAnswer;
   setupCompleted: boolean;
   lastCallForwardingTestDate: string | null;
   lastCallForwardingTestStatus: "success" | "failed" | null;

@@ -1,7 +1,7 @@
 import type { WeeklyHours } from "@rebound/contracts/domain";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "@/shared/api/client";
-import { businessQueryOptions, type Business } from "./get-business";
+import { businessQueryOptions, type Business, type VoiceNoTextAnswer } from "./get-business";
 
 /** POST /api/business (spec section 7), plus the optional extras business accepts. */
 export interface BusinessSettingsPayload {
@@ -18,6 +18,11 @@ export interface BusinessSettingsPayload {
   doNotTextNumbers?: string[];
   averageClientValue?: number;
   closeRate?: number;
+  allowInternationalCallers?: boolean;
+  textLikelySpoofedCallers?: boolean;
+  voiceTextMessage?: string;
+  voiceNoTextMessage?: string;
+  voiceNoTextAnswer?: VoiceNoTextAnswer;
 }
 
 /** The spec's full payload from the stored business, with some fields changed (the endpoint always wants every spec field). */

@@ -1,7 +1,7 @@
 import { ClockCircleOutlined, DownOutlined, UpOutlined } from "@ant-design/icons";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { buildPlaceholderValues, renderMessage, TIME_ZONES, type WeeklyHours } from "@rebound/contracts/domain";
-import { Button, Form, Input, Select, Switch } from "antd";
+import { Button, Input, Select } from "antd";
 import { useState } from "react";
 import { Controller, useForm, useWatch } from "react-hook-form";
 import { ApiError, errorMessage } from "@/shared/api/client";
@@ -20,9 +20,11 @@ import {
   payloadFromForm,
   type BusinessFormValues,
 } from "../lib/business-form";
+import { CallerHandlingFields } from "./caller-handling-fields";
 import { HoursEditor } from "./hours-editor";
 import { MessagePreview } from "./message-preview";
 import { TemplatePicker } from "./template-picker";
+import { ToggleRow } from "./toggle-row";
 
 const SERVER_FIELDS: Record<string, keyof BusinessFormValues> = {
   customMessage: "customMessage",
@@ -30,28 +32,9 @@ const SERVER_FIELDS: Record<string, keyof BusinessFormValues> = {
   afterHoursMessage: "afterHoursMessage",
   smsAutoReplyMessage: "smsAutoReplyMessage",
   timeZone: "timeZone",
+  voiceTextMessage: "voiceTextMessage",
+  voiceNoTextMessage: "voiceNoTextMessage",
 };
-
-function ToggleRow({ id, title, hint, checked, onChange, stateLabel }: { id: string; title: string; hint: string; checked: boolean; onChange: (on: boolean) => void; stateLabel: string }) {
-  return (
-    <div className="rb-toggle-row">
-      <div>
-        <span id={`${id}-label`} className="rb-toggle-row__title">
-          {title}
-        </span>
-        <span id={`${id}-hint`} className="rb-toggle-row__hint">
-          {hint}
-        </span>
-      </div>
-      <span className="rb-toggle-row__control">
-        <span className={checked ? "rb-state rb-state--on" : "rb-state"} data-testid={`${id}-state`}>
-          {stateLabel}
-        </span>
-        <Switch id={id} checked={checked} onChange={onChange} aria-labelledby={`${id}-label`} aria-describedby={`${id}-hint`} />
-      </span>
-    </div>
-  );
-}
 
 /** Business Setup (spec sections 2, 4, 5): filled once from the loaded business, with a live preview. */
 export function BusinessForm({ business }: { business: Business }) {
@@ -100,116 +83,116 @@ export function BusinessForm({ business }: { business: Business }) {
   );
 
   return (
-    <Form layout="vertical" component={false}>
-      <form noValidate onSubmit={onSubmit} aria-label="Business Setup" className="rb-configure">
-        <div className="rb-configure__form">
-          <section className="rb-card rb-form-card" aria-labelledby="missed-call-title">
-            <h2 id="missed-call-title" className="rb-h3">
-              Missed-call text
-            </h2>
-            <Controller
-              control={control}
-              name="isActive"
-              render={({ field }) => (
-                <ToggleRow id="isActive" title="SMS automation" hint="Text every caller you miss." checked={field.value} onChange={field.onChange} stateLabel={activeLabel(field.value)} />
-              )}
-            />
-            <TemplatePicker id="missed-call-template" label="Missed-call templates" categories={templates.data?.missedCall} loading={templates.isPending} onApply={(message) => applyTemplate("customMessage", message)} />
-            <Controller
-              control={control}
-              name="customMessage"
-              render={({ field }) => (
-                <FormField id="customMessage" label="Your message" error={errors.customMessage?.message} extra="Placeholders: [Business Name], [WEBSITE], [EMAIL], [EMERGENCY_NUMBER], [OPEN_TIME], [BUSINESS_HOURS]">
-                  <Input.TextArea {...field} autoSize={{ minRows: 3, maxRows: 8 }} />
-                </FormField>
-              )}
-            />
-            <MessagePreview label="Your caller receives" text={preview(values.customMessage)} testId="preview-missed-call" />
-            {business.businessName ? null : <p className="rb-hint">Add your business name in Business profile below, so your callers know who is texting.</p>}
-          </section>
+    <form noValidate onSubmit={onSubmit} aria-label="Business Setup" className="rb-configure">
+      <div className="rb-configure__form">
+        <section className="rb-card rb-form-card" aria-labelledby="missed-call-title">
+          <h2 id="missed-call-title" className="rb-h3">
+            Missed-call text
+          </h2>
+          <Controller
+            control={control}
+            name="isActive"
+            render={({ field }) => (
+              <ToggleRow id="isActive" title="SMS automation" hint="Text every caller you miss." checked={field.value} onChange={field.onChange} stateLabel={activeLabel(field.value)} />
+            )}
+          />
+          <TemplatePicker id="missed-call-template" label="Missed-call templates" categories={templates.data?.missedCall} loading={templates.isPending} onApply={(message) => applyTemplate("customMessage", message)} />
+          <Controller
+            control={control}
+            name="customMessage"
+            render={({ field }) => (
+              <FormField id="customMessage" label="Your message" error={errors.customMessage?.message} extra="Placeholders: [Business Name], [WEBSITE], [EMAIL], [EMERGENCY_NUMBER], [OPEN_TIME], [BUSINESS_HOURS]">
+                <Input.TextArea {...field} autoSize={{ minRows: 3, maxRows: 8 }} />
+              </FormField>
+            )}
+          />
+          <MessagePreview label="Your caller receives" text={preview(values.customMessage)} testId="preview-missed-call" />
+          {business.businessName ? null : <p className="rb-hint">Add your business name in Business profile below, so your callers know who is texting.</p>}
+        </section>
 
-          <section className="rb-card rb-form-card" aria-labelledby="after-hours-title">
-            <h2 id="after-hours-title" className="rb-h3">
-              After hours
-            </h2>
-            <Controller
-              control={control}
-              name="afterHoursEnabled"
-              render={({ field }) => (
-                <ToggleRow
-                  id="afterHoursEnabled"
-                  title="After-hours messaging"
-                  hint="Send a different text when you're closed."
-                  checked={field.value}
-                  onChange={field.onChange}
-                  stateLabel={enabledLabel(field.value)}
-                />
-              )}
-            />
-            {visible.afterHoursDetails ? (
-              <div className="rb-reveal">
-                <TemplatePicker id="after-hours-template" label="After-hours templates" categories={templates.data?.afterHours} loading={templates.isPending} onApply={(message) => applyTemplate("afterHoursMessage", message)} />
-                <Controller
-                  control={control}
-                  name="afterHoursMessage"
-                  render={({ field }) => (
-                    <FormField id="afterHoursMessage" label="After-hours message" error={errors.afterHoursMessage?.message}>
-                      <Input.TextArea {...field} autoSize={{ minRows: 3, maxRows: 8 }} />
-                    </FormField>
-                  )}
-                />
-                <MessagePreview label="After hours, your caller receives" text={preview(values.afterHoursMessage)} testId="preview-after-hours" />
-                <Controller
-                  control={control}
-                  name="timeZone"
-                  render={({ field }) => (
-                    <FormField id="timeZone" label="Time zone" error={errors.timeZone?.message}>
-                      <Select {...field} options={TIME_ZONES.map((zone) => ({ value: zone.value, label: zone.label }))} className="rb-full-width" />
-                    </FormField>
-                  )}
-                />
-                <Button icon={hoursOpen ? <UpOutlined /> : <ClockCircleOutlined />} onClick={() => setHoursOpen((open) => !open)} aria-expanded={hoursOpen} aria-controls="hours-editor">
-                  {hoursToggleLabel(hoursOpen)} {hoursOpen ? null : <DownOutlined aria-hidden className="rb-icon-small" />}
-                </Button>
-                {hoursOpen ? (
-                  <div id="hours-editor">
-                    <HoursEditor control={control} errors={errors.businessHours} />
-                  </div>
-                ) : null}
-              </div>
-            ) : null}
-          </section>
-
-          <section className="rb-card rb-form-card" aria-labelledby="auto-reply-title">
-            <h2 id="auto-reply-title" className="rb-h3">
-              Replies to your Rebound number
-            </h2>
-            <Controller
-              control={control}
-              name="smsAutoReplyEnabled"
-              render={({ field }) => (
-                <ToggleRow id="smsAutoReplyEnabled" title="Auto-reply" hint="Answer callers who text your Rebound number." checked={field.value} onChange={field.onChange} stateLabel={enabledLabel(field.value)} />
-              )}
-            />
-            {visible.autoReplyMessage ? (
+        <section className="rb-card rb-form-card" aria-labelledby="after-hours-title">
+          <h2 id="after-hours-title" className="rb-h3">
+            After hours
+          </h2>
+          <Controller
+            control={control}
+            name="afterHoursEnabled"
+            render={({ field }) => (
+              <ToggleRow
+                id="afterHoursEnabled"
+                title="After-hours messaging"
+                hint="Send a different text when you're closed."
+                checked={field.value}
+                onChange={field.onChange}
+                stateLabel={enabledLabel(field.value)}
+              />
+            )}
+          />
+          {visible.afterHoursDetails ? (
+            <div className="rb-reveal">
+              <TemplatePicker id="after-hours-template" label="After-hours templates" categories={templates.data?.afterHours} loading={templates.isPending} onApply={(message) => applyTemplate("afterHoursMessage", message)} />
               <Controller
                 control={control}
-                name="smsAutoReplyMessage"
+                name="afterHoursMessage"
                 render={({ field }) => (
-                  <FormField id="smsAutoReplyMessage" label="Auto-reply message" error={errors.smsAutoReplyMessage?.message}>
-                    <Input.TextArea {...field} autoSize={{ minRows: 2, maxRows: 6 }} />
+                  <FormField id="afterHoursMessage" label="After-hours message" error={errors.afterHoursMessage?.message}>
+                    <Input.TextArea {...field} autoSize={{ minRows: 3, maxRows: 8 }} />
                   </FormField>
                 )}
               />
-            ) : null}
-          </section>
-          <div className="rb-form-actions">
-            <Button type="primary" htmlType="submit" size="large" loading={save.isPending}>
-              Save Settings
-            </Button>
-          </div>
+              <MessagePreview label="After hours, your caller receives" text={preview(values.afterHoursMessage)} testId="preview-after-hours" />
+              <Controller
+                control={control}
+                name="timeZone"
+                render={({ field }) => (
+                  <FormField id="timeZone" label="Time zone" error={errors.timeZone?.message}>
+                    <Select {...field} options={TIME_ZONES.map((zone) => ({ value: zone.value, label: zone.label }))} className="rb-full-width" />
+                  </FormField>
+                )}
+              />
+              <Button icon={hoursOpen ? <UpOutlined /> : <ClockCircleOutlined />} onClick={() => setHoursOpen((open) => !open)} aria-expanded={hoursOpen} aria-controls="hours-editor">
+                {hoursToggleLabel(hoursOpen)} {hoursOpen ? null : <DownOutlined aria-hidden className="rb-icon-small" />}
+              </Button>
+              {hoursOpen ? (
+                <div id="hours-editor">
+                  <HoursEditor control={control} errors={errors.businessHours} />
+                </div>
+              ) : null}
+            </div>
+          ) : null}
+        </section>
+
+        <CallerHandlingFields control={control} errors={errors} showNoTextMessage={visible.voiceNoTextMessage} />
+
+        <section className="rb-card rb-form-card" aria-labelledby="auto-reply-title">
+          <h2 id="auto-reply-title" className="rb-h3">
+            Replies to your Rebound number
+          </h2>
+          <Controller
+            control={control}
+            name="smsAutoReplyEnabled"
+            render={({ field }) => (
+              <ToggleRow id="smsAutoReplyEnabled" title="Auto-reply" hint="Answer callers who text your Rebound number." checked={field.value} onChange={field.onChange} stateLabel={enabledLabel(field.value)} />
+            )}
+          />
+          {visible.autoReplyMessage ? (
+            <Controller
+              control={control}
+              name="smsAutoReplyMessage"
+              render={({ field }) => (
+                <FormField id="smsAutoReplyMessage" label="Auto-reply message" error={errors.smsAutoReplyMessage?.message}>
+                  <Input.TextArea {...field} autoSize={{ minRows: 2, maxRows: 6 }} />
+                </FormField>
+              )}
+            />
+          ) : null}
+        </section>
+        <div className="rb-form-actions">
+          <Button type="primary" htmlType="submit" size="large" loading={save.isPending}>
+            Save Settings
+          </Button>
         </div>
-      </form>
-    </Form>
+      </div>
+    </form>
   );
 }

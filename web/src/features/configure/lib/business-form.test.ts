@@ -9,7 +9,9 @@ import {
   formValuesFromBusiness,
   formVisibility,
   hoursToggleLabel,
+  MAX_VOICE_MESSAGE_LENGTH,
   payloadFromForm,
+  VOICE_NO_TEXT_OPTIONS,
 } from "./business-form";
 import { messageCost } from "./message-cost";
 
@@ -81,7 +83,21 @@ describe("business form data", () => {
     const values = formValuesFromBusiness(business);
     expect(values).toMatchObject({ customMessage: "Hi from [Business Name]", afterHoursEnabled: false, smsAutoReplyEnabled: true, timeZone: "America/Chicago", isActive: false });
     expect(Object.keys(payloadFromForm({ ...values, customMessage: "  Hello  " })).sort()).toEqual(
-      ["afterHoursEnabled", "afterHoursMessage", "businessHours", "customMessage", "isActive", "smsAutoReplyEnabled", "smsAutoReplyMessage", "timeZone"].sort(),
+      [
+        "afterHoursEnabled",
+        "afterHoursMessage",
+        "businessHours",
+        "customMessage",
+        "isActive",
+        "smsAutoReplyEnabled",
+        "smsAutoReplyMessage",
+        "timeZone",
+        "allowInternationalCallers",
+        "textLikelySpoofedCallers",
+        "voiceTextMessage",
+        "voiceNoTextAnswer",
+        "voiceNoTextMessage",
+      ].sort(),
     );
     expect(payloadFromForm({ ...values, customMessage: "  Hello  " }).customMessage).toBe("Hello");
   });
@@ -99,5 +115,67 @@ describe("message cost", () => {
     const long = messageCost("a".repeat(200));
     expect(long.segments).toBe(2);
     expect(long.warning).toContain("sent as 2 messages");
+  });
+});
+
+describe("caller handling in the business form", () => {
+  const stored = {
+    id: "b1",
+    smsMessage: "Hi",
+    afterHoursMessage: "Closed",
+    afterHoursEnabled: false,
+    smsAutoReplyEnabled: false,
+    smsAutoReplyMessage: "",
+    timeZone: "America/New_York",
+    businessHours: DEFAULT_WEEKLY_HOURS,
+    isActive: true,
+    allowInternationalCallers: true,
+    textLikelySpoofedCallers: true,
+    voiceTextMessage: "We'll text you right away.",
+    voiceNoTextAnswer: "reject",
+    voiceNoTextMessage: "Please call back.",
+  } as unknown as Business;
+
+  it("given a business with caller-handling settings, when the form is filled, then it shows them as stored", () => {
+    expect(formValuesFromBusiness(stored)).toMatchObject({
+      allowInternationalCallers: true,
+      textLikelySpoofedCallers: true,
+      voiceTextMessage: "We'll text you right away.",
+      voiceNoTextAnswer: "reject",
+      voiceNoTextMessage: "Please call back.",
+    });
+  });
+
+  it("given a business without them (an older answer), when the form is filled, then business's defaults are used", () => {
+    const { allowInternationalCallers, textLikelySpoofedCallers, voiceTextMessage, voiceNoTextAnswer, voiceNoTextMessage, ...older } = stored;
+    void [allowInternationalCallers, textLikelySpoofedCallers, voiceTextMessage, voiceNoTextAnswer, voiceNoTextMessage];
+    expect(formValuesFromBusiness(older as Business)).toMatchObject({
+      allowInternationalCallers: false,
+      textLikelySpoofedCallers: false,
+      voiceTextMessage: "",
+      voiceNoTextAnswer: "say",
+      voiceNoTextMessage: "",
+    });
+  });
+
+  it("given edited settings, when saved, then the payload carries them with the spoken messages trimmed", () => {
+    const payload = payloadFromForm({ ...formValuesFromBusiness(stored), allowInternationalCallers: false, voiceNoTextAnswer: "silence", voiceTextMessage: "  Hello there  ", voiceNoTextMessage: " Bye " });
+    expect(payload).toMatchObject({ allowInternationalCallers: false, textLikelySpoofedCallers: true, voiceNoTextAnswer: "silence", voiceTextMessage: "Hello there", voiceNoTextMessage: "Bye" });
+  });
+
+  it("given a spoken message over 300 characters, then business's message shows on that field", () => {
+    const long = "a".repeat(MAX_VOICE_MESSAGE_LENGTH + 1);
+    expect(messagesOf({ ...BUSINESS_FORM_DEFAULTS, voiceTextMessage: long })).toEqual({ voiceTextMessage: "Voice message when a text follows must be at most 300 characters" });
+    expect(messagesOf({ ...BUSINESS_FORM_DEFAULTS, voiceNoTextMessage: long })).toEqual({ voiceNoTextMessage: "Voice message when no text follows must be at most 300 characters" });
+    expect(messagesOf({ ...BUSINESS_FORM_DEFAULTS, voiceTextMessage: "a".repeat(MAX_VOICE_MESSAGE_LENGTH) })).toEqual({});
+  });
+
+  it("offers exactly the answers business accepts, and shows the no-text message only for 'Play a message'", () => {
+    expect(VOICE_NO_TEXT_OPTIONS.map((option) => option.value)).toEqual(["say", "silence", "reject"]);
+    expect(VOICE_NO_TEXT_OPTIONS.map((option) => option.label)).toEqual(["Play a message", "Stay silent", "Reject the call"]);
+    const base = { afterHoursEnabled: false, smsAutoReplyEnabled: false };
+    expect(formVisibility({ ...base, voiceNoTextAnswer: "say" }).voiceNoTextMessage).toBe(true);
+    expect(formVisibility({ ...base, voiceNoTextAnswer: "silence" }).voiceNoTextMessage).toBe(false);
+    expect(formVisibility({ ...base, voiceNoTextAnswer: "reject" }).voiceNoTextMessage).toBe(false);
   });
 });

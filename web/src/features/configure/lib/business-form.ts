@@ -7,13 +7,17 @@ import {
   type WeeklyHours,
 } from "@rebound/contracts/domain";
 import { z } from "zod";
-import type { Business } from "@/shared/business/get-business";
+import { VOICE_NO_TEXT_ANSWERS, type Business, type VoiceNoTextAnswer } from "@/shared/business/get-business";
 import type { BusinessSettingsPayload } from "@/shared/business/update-business";
 
 export const AFTER_HOURS_MESSAGE_REQUIRED = "After hours message is required when after-hours messaging is enabled";
 
 const dayHours = z.object({ open: z.string(), close: z.string(), enabled: z.boolean() });
 const tooLong = (what: string) => `${what} must be at most ${MAX_MESSAGE_LENGTH} characters`;
+
+/** What business accepts for a spoken answer (its update-settings schema, same message). */
+export const MAX_VOICE_MESSAGE_LENGTH = 300;
+const voiceMessage = (what: string) => z.string().max(MAX_VOICE_MESSAGE_LENGTH, `${what} must be at most ${MAX_VOICE_MESSAGE_LENGTH} characters`);
 
 /** The Business Setup form (spec section 5): its rules and messages, word for word. */
 export const businessFormSchema = z
@@ -26,6 +30,11 @@ export const businessFormSchema = z
     timeZone: z.string().min(1, "Time zone is required"),
     businessHours: z.object(Object.fromEntries(DAY_NAMES.map((day) => [day, dayHours])) as Record<(typeof DAY_NAMES)[number], typeof dayHours>),
     isActive: z.boolean(),
+    allowInternationalCallers: z.boolean(),
+    textLikelySpoofedCallers: z.boolean(),
+    voiceTextMessage: voiceMessage("Voice message when a text follows"),
+    voiceNoTextAnswer: z.enum(VOICE_NO_TEXT_ANSWERS),
+    voiceNoTextMessage: voiceMessage("Voice message when no text follows"),
   })
   .superRefine((form, ctx) => {
     if (form.afterHoursEnabled && form.afterHoursMessage.trim() === "") {
@@ -51,6 +60,12 @@ export const BUSINESS_FORM_DEFAULTS: BusinessFormValues = {
   timeZone: DEFAULT_TIME_ZONE,
   businessHours: structuredClone(DEFAULT_WEEKLY_HOURS) as WeeklyHours,
   isActive: true,
+  // Caller handling: business's defaults (services/business business-defaults.ts); "" means the standard spoken message.
+  allowInternationalCallers: false,
+  textLikelySpoofedCallers: false,
+  voiceTextMessage: "",
+  voiceNoTextAnswer: "say",
+  voiceNoTextMessage: "",
 };
 
 /** The form filled once from the loaded business (spec section 4). */
@@ -64,24 +79,44 @@ export function formValuesFromBusiness(business: Business): BusinessFormValues {
     timeZone: business.timeZone || DEFAULT_TIME_ZONE,
     businessHours: structuredClone(business.businessHours ?? DEFAULT_WEEKLY_HOURS) as WeeklyHours,
     isActive: business.isActive,
+    allowInternationalCallers: business.allowInternationalCallers ?? BUSINESS_FORM_DEFAULTS.allowInternationalCallers,
+    textLikelySpoofedCallers: business.textLikelySpoofedCallers ?? BUSINESS_FORM_DEFAULTS.textLikelySpoofedCallers,
+    voiceTextMessage: business.voiceTextMessage ?? "",
+    voiceNoTextAnswer: business.voiceNoTextAnswer ?? BUSINESS_FORM_DEFAULTS.voiceNoTextAnswer,
+    voiceNoTextMessage: business.voiceNoTextMessage ?? "",
   };
 }
 
-/** POST /api/business's payload (spec section 7). */
+/** POST /api/business's payload (spec section 7) plus the caller-handling extras business accepts. */
 export function payloadFromForm(values: BusinessFormValues): BusinessSettingsPayload {
-  return { ...values, customMessage: values.customMessage.trim(), businessHours: values.businessHours as WeeklyHours };
+  return {
+    ...values,
+    customMessage: values.customMessage.trim(),
+    businessHours: values.businessHours as WeeklyHours,
+    voiceTextMessage: values.voiceTextMessage.trim(),
+    voiceNoTextMessage: values.voiceNoTextMessage.trim(),
+  };
 }
 
 export interface FormVisibility {
   /** The after-hours message, time zone and hours editor. */
   afterHoursDetails: boolean;
   autoReplyMessage: boolean;
+  /** The spoken message for callers who get no text: only when that answer is "say". */
+  voiceNoTextMessage: boolean;
 }
 
 /** What the form shows (spec section 4): after-hours details only when enabled, the auto-reply message only when on. */
-export function formVisibility(values: Pick<BusinessFormValues, "afterHoursEnabled" | "smsAutoReplyEnabled">): FormVisibility {
-  return { afterHoursDetails: values.afterHoursEnabled, autoReplyMessage: values.smsAutoReplyEnabled };
+export function formVisibility(values: Pick<BusinessFormValues, "afterHoursEnabled" | "smsAutoReplyEnabled"> & Partial<Pick<BusinessFormValues, "voiceNoTextAnswer">>): FormVisibility {
+  return { afterHoursDetails: values.afterHoursEnabled, autoReplyMessage: values.smsAutoReplyEnabled, voiceNoTextMessage: (values.voiceNoTextAnswer ?? "say") === "say" };
 }
+
+/** The choices for a caller who will get no text, in the owner's words. */
+export const VOICE_NO_TEXT_OPTIONS: readonly { value: VoiceNoTextAnswer; label: string }[] = [
+  { value: "say", label: "Play a message" },
+  { value: "silence", label: "Stay silent" },
+  { value: "reject", label: "Reject the call" },
+];
 
 /** The toggles' labels (spec section 4). */
 export const activeLabel = (on: boolean) => (on ? "Active" : "Inactive");
