@@ -6,9 +6,11 @@
 //   REDIS_URL     set: used as is; unset: redis://127.0.0.1:6379
 //   KAFKA_BROKERS set: used as is (topics must exist); unset: librdkafka's mock cluster (.ci/kafka-mock) with the
 //                 topics and partition counts of infra/kafka/topics.yaml, started and stopped here, and
-//                 KAFKA_FETCH_MAX_WAIT_MS 10 (MOCK_FETCH_MAX_WAIT_MS) since the mock waits out every empty fetch
+//                 KAFKA_FETCH_MAX_WAIT_MS 25 (MOCK_FETCH_MAX_WAIT_MS) since the mock waits out every empty fetch
 //   PORT          the gateway (default 8080); the services take the ports after it, in SERVICES order
 //   DATA_DIR      default data/distributed (absolute; shared by every process, so /dev/mailbox sees every e-mail)
+//   SERVICE_NODE_ARGS extra node flags for every service, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof"
+//   REPLICAS      e.g. "messaging=2": more processes of a service in the same consumer groups (ports after the seven)
 //   --fresh       drop and recreate rebound_dev first (only the local default database)
 //   --journey     once up, run `npm run journey` against the gateway, then stop everything and exit with its code (CI)
 //
@@ -30,7 +32,9 @@ const SERVICES = ["gateway", "identity", "business", "telephony", "messaging", "
 const LOCAL_POSTGRES = "postgresql://postgres@127.0.0.1:5432";
 const LOCAL_DATABASE = "rebound_dev";
 /** Fetch wait against the mock cluster: short enough for the call path, long enough not to spin idle consumers. */
-const MOCK_FETCH_MAX_WAIT_MS = process.env.MOCK_FETCH_MAX_WAIT_MS ?? "10";
+const MOCK_FETCH_MAX_WAIT_MS = process.env.MOCK_FETCH_MAX_WAIT_MS ?? "25";
+/** Extra node flags for every service (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof"; NODE_OPTIONS refuses --cpu-prof). */
+const serviceNodeArgs = (process.env.SERVICE_NODE_ARGS ?? "").split(" ").filter(Boolean);
 const READY_TIMEOUT_MS = Number(process.env.START_TIMEOUT_MS ?? 180_000);
 const fresh = process.argv.includes("--fresh");
 const journey = process.argv.includes("--journey");
@@ -44,9 +48,20 @@ const dataDir = resolve(root, process.env.DATA_DIR ?? "data/distributed");
 const logDir = join(dataDir, "logs");
 mkdirSync(logDir, { recursive: true });
 
-/** @type {{ name: string, port: number, url: string, child?: import("node:child_process").ChildProcess, readyAt?: string, log: string }[]} */
-const processes = SERVICES.map((name, index) => ({
+/** REPLICAS="messaging=2": extra processes of a service (same settings, the ports after the seven; the gateway routes to the first). */
+const extraReplicas = (process.env.REPLICAS ?? "")
+  .split(",")
+  .filter(Boolean)
+  .flatMap((entry) => {
+    const [service, count] = entry.split("=");
+    if (!SERVICES.includes(service) || service === "gateway" || !(Number(count) >= 1)) throw new Error(`REPLICAS: "${entry}" is not <service>=<count> for a service other than the gateway`);
+    return Array.from({ length: Number(count) - 1 }, (_, index) => ({ service, name: `${service}-${index + 2}` }));
+  });
+
+/** @type {{ name: string, service: string, port: number, url: string, child?: import("node:child_process").ChildProcess, readyAt?: string, log: string }[]} */
+const processes = [...SERVICES.map((name) => ({ service: name, name })), ...extraReplicas].map(({ service, name }, index) => ({
   name,
+  service,
   port: basePort + index,
   url: `http://127.0.0.1:${basePort + index}`,
   log: join(logDir, `${name}.log`),
@@ -66,7 +81,7 @@ async function main() {
   const [brokers] = await Promise.all([kafkaBrokers(), migrate(databaseUrl)]);
 
   const publicBaseUrl = (process.env.PUBLIC_BASE_URL || `http://localhost:${basePort}`).replace(/\/$/, "");
-  const upstreams = Object.fromEntries(processes.slice(1).map((service) => [`${service.name.toUpperCase()}_URL`, service.url]));
+  const upstreams = Object.fromEntries(processes.slice(1, SERVICES.length).map((service) => [`${service.name.toUpperCase()}_URL`, service.url]));
   const common = {
     ...process.env,
     NODE_ENV: process.env.NODE_ENV || "development",
@@ -88,16 +103,16 @@ async function main() {
       PORT: String(service.port),
       // The services are reached through the gateway only; the gateway listens on HOST (default this machine
       // only, as `npm start` in development; HOST=0.0.0.0 for every interface).
-      HOST: service.name === "gateway" ? process.env.HOST || "127.0.0.1" : "127.0.0.1",
-      OTEL_SERVICE_NAME: service.name,
+      HOST: service.service === "gateway" ? process.env.HOST || "127.0.0.1" : "127.0.0.1",
+      OTEL_SERVICE_NAME: service.service,
       // One carrier simulator: telephony owns it (and its journal); the others reach it over HTTP.
       SIMULATOR_DATA_DIR: join(dataDir, "simulator"),
-      ...(service.name === "telephony" ? {} : { SIMULATOR_URL: telephonyUrl }),
-      ...(service.name === "gateway" ? upstreams : {}),
+      ...(service.service === "telephony" ? {} : { SIMULATOR_URL: telephonyUrl }),
+      ...(service.service === "gateway" ? upstreams : {}),
     };
     const log = createWriteStream(service.log);
-    const child = spawn(process.execPath, ["--import", "tsx", "src/main.ts"], {
-      cwd: join(root, "services", service.name),
+    const child = spawn(process.execPath, [...serviceNodeArgs, "--import", "tsx", "src/main.ts"], {
+      cwd: join(root, "services", service.service),
       env,
       stdio: ["ignore", "pipe", "pipe"],
     });
@@ -106,6 +121,8 @@ async function main() {
     child.once("exit", (code, signal) => {
       if (stopping) return;
       say(`${service.name} exited (${signal ?? `code ${code}`}); its log: ${service.log}`);
+      // An extra replica may die (the replica-kill test kills one): its partitions go to the others.
+      if (service.name !== service.service) return;
       printTail(service.log);
       void stop(1);
     });

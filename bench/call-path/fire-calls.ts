@@ -20,7 +20,7 @@ const nextCaller = () => `+1415${String(5_000_000 + callerSeq++).padStart(7, "0"
  * calls, and measures for each call the time from sending the webhook to the SMS
  * send request arriving at the fake carrier.
  */
-export async function fireCalls(target: Target, carrier: FakeTwilioApi, rate: number, durationSeconds: number): Promise<RunResult> {
+export async function fireCalls(target: Target, carrier: FakeTwilioApi, rate: number, durationSeconds: number, options: { settleMs?: number } = {}): Promise<RunResult & { untexted: string[] }> {
   const total = Math.round(rate * durationSeconds);
   const sentAt = new Map<string, number>();
   const latencies: number[] = [];
@@ -77,7 +77,7 @@ export async function fireCalls(target: Target, carrier: FakeTwilioApi, rate: nu
     );
   }
   await Promise.all(inFlight);
-  const deadline = Date.now() + 15_000;
+  const deadline = Date.now() + (options.settleMs ?? 15_000);
   while (latencies.length < total && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
   await new Promise((resolve) => setTimeout(resolve, 300)); // late duplicates would show up here
   carrier.off("message", onMessage);
@@ -93,5 +93,6 @@ export async function fireCalls(target: Target, carrier: FakeTwilioApi, rate: nu
     ...summarise(target.label, rate, total, latencies, Math.max(1, lastArrival - startedAt), duplicates),
     cpuMsPerCall: perCall((times) => times.processMs),
     mainThreadCpuMsPerCall: perCall((times) => times.mainThreadMs),
+    untexted: [...sentAt.keys()].filter((caller) => !arrivals.has(caller)),
   };
 }

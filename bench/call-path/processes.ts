@@ -19,7 +19,8 @@ export async function freePort(): Promise<number> {
 /** The first of `count` consecutive free ports (start:distributed puts its services on the ports after the gateway's). */
 export async function freePortRange(count: number): Promise<number> {
   for (let attempt = 0; attempt < 50; attempt++) {
-    const base = 20_000 + Math.floor(Math.random() * 40_000);
+    // Below Linux's ephemeral range (32768+), where outgoing connections and port-0 listeners land.
+    const base = 10_000 + Math.floor(Math.random() * 20_000);
     const free = await Promise.all(Array.from({ length: count }, (_, offset) => isFree(base + offset)));
     if (free.every(Boolean)) return base;
   }

@@ -102,16 +102,19 @@ export async function startStandalone(carrier: FakeTwilioApi, options: { postgre
  * start:distributed starts with the deployment's topics). CPU is summed over every process it
  * started, the Kafka mock included.
  */
-export async function startDistributed(carrier: FakeTwilioApi): Promise<StartedTarget> {
+export async function startDistributed(carrier: FakeTwilioApi, options: { env?: Record<string, string> } = {}): Promise<StartedTarget & { gatewayPort: number }> {
   const postgres = await benchPostgresDatabase(false);
   const dataDir = mkdtempSync(join(tmpdir(), "rebound-bench-distributed-"));
-  const gatewayPort = await freePortRange(7);
+  const gatewayPort = await freePortRange(10); // the seven services and room for extra replicas
   const baseUrl = `http://127.0.0.1:${gatewayPort}`;
   const child = spawnTs(join(repoRoot, "scripts/start-distributed.mjs"), {
     ...reboundEnv(carrier, dataDir),
     PORT: String(gatewayPort),
     PUBLIC_BASE_URL: baseUrl,
     DATABASE_URL: postgres.url,
+    // Every service writes its profile as it stops (named by pid; start:distributed's table maps pids to services).
+    ...(process.env.BENCH_PROFILE_DIR ? { SERVICE_NODE_ARGS: `--cpu-prof --cpu-prof-dir=${process.env.BENCH_PROFILE_DIR}` } : {}),
+    ...options.env,
   });
   // start:distributed prints its status table once every service answers /readyz.
   const everyServiceReady = new Promise<void>((resolve, reject) => {
@@ -131,7 +134,7 @@ export async function startDistributed(carrier: FakeTwilioApi): Promise<StartedT
   try {
     await everyServiceReady;
     const target = await withOwner("rebound distributed", baseUrl, carrier, () => (child.pid ? descendantPids(child.pid) : []));
-    return { target, stop };
+    return { target, stop, gatewayPort };
   } catch (error) {
     await stopChild(child);
     await postgres.drop();

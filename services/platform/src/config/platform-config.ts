@@ -33,7 +33,7 @@ export const platformConfigSchema = z.object({
   /**
    * Longest a consumer's fetch waits on the broker when no record is there. A Kafka broker answers
    * as soon as one arrives, so the default costs no latency; librdkafka's mock cluster always waits
-   * the full time, so start:distributed sets a few milliseconds for it.
+   * the full time, so start:distributed sets 25 ms for it.
    */
   KAFKA_FETCH_MAX_WAIT_MS: z.coerce.number().int().min(1).max(30_000).default(5_000),
   /**
