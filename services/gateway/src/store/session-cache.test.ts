@@ -130,13 +130,21 @@ describe("SessionCache", () => {
 
   it("given a known expiry, when the new one moves it by less than a minute, then no touch is needed; a minute or more, or unknown, it is", async () => {
     await cache.read("s1", async () => row("u1"));
-    expect(cache.needsTouch("s1", new Date(EXPIRE.getTime() + SESSION_TOUCH_AFTER_MS - 1))).toBe(false);
+    expect(cache.beginTouch("s1", new Date(EXPIRE.getTime() + SESSION_TOUCH_AFTER_MS - 1))).toBe(false);
     const later = new Date(EXPIRE.getTime() + SESSION_TOUCH_AFTER_MS);
-    expect(cache.needsTouch("s1", later)).toBe(true);
+    expect(cache.beginTouch("s1", later)).toBe(true);
     cache.touched("s1", later);
-    expect(cache.needsTouch("s1", new Date(later.getTime() + 1))).toBe(false);
+    expect(cache.beginTouch("s1", new Date(later.getTime() + 1))).toBe(false);
     expect((await cache.read("s1", async () => null))?.expire).toEqual(later);
-    expect(cache.needsTouch("unknown", EXPIRE)).toBe(true);
+    expect(cache.beginTouch("unknown", EXPIRE)).toBe(true);
+  });
+
+  it("given a touch under way, then concurrent requests of the session do not write it again; after it ends (even failed), one may", async () => {
+    await cache.read("s1", async () => row("u1"));
+    const later = new Date(EXPIRE.getTime() + 2 * SESSION_TOUCH_AFTER_MS);
+    expect([cache.beginTouch("s1", later), cache.beginTouch("s1", later), cache.beginTouch("s1", later)]).toEqual([true, false, false]);
+    cache.touched("s1");
+    expect(cache.beginTouch("s1", later)).toBe(true);
   });
 
   it("given age 0, then every read queries and nothing is kept", async () => {
@@ -145,7 +153,7 @@ describe("SessionCache", () => {
     await off.read("s1", load);
     await off.read("s1", load);
     expect(load).toHaveBeenCalledTimes(2);
-    expect(off.needsTouch("s1", EXPIRE)).toBe(true);
+    expect(off.beginTouch("s1", EXPIRE)).toBe(true);
   });
 
   it("given more sessions than the bound, then the oldest is dropped first", async () => {

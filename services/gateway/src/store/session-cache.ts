@@ -35,6 +35,7 @@ export const SESSION_TOUCH_AFTER_MS = 60_000;
 export class SessionCache {
   private readonly entries = new Map<string, Entry>();
   private readonly loading = new Map<string, Promise<{ json: string; expire: Date } | null>>();
+  private readonly touching = new Set<string>();
   private generation = 0;
 
   constructor(
@@ -90,16 +91,24 @@ export class SessionCache {
     return pending;
   }
 
-  /** Whether writing `expire` would move the stored expiry by at least SESSION_TOUCH_AFTER_MS (or it is not known). */
-  needsTouch(sid: string, expire: Date): boolean {
+  /**
+   * Whether the caller should write `expire`: it moves the stored expiry by at least
+   * SESSION_TOUCH_AFTER_MS (or that is not known), and no write for the session is under way
+   * (200 concurrent requests of one session write it once). Call `touched` when the write ends.
+   */
+  beginTouch(sid: string, expire: Date): boolean {
     const entry = this.entries.get(sid);
-    return !entry || expire.getTime() - entry.expire.getTime() >= SESSION_TOUCH_AFTER_MS;
+    if (entry && expire.getTime() - entry.expire.getTime() < SESSION_TOUCH_AFTER_MS) return false;
+    if (this.touching.has(sid)) return false;
+    this.touching.add(sid);
+    return true;
   }
 
-  /** The stored expiry was written. */
-  touched(sid: string, expire: Date): void {
+  /** The expiry write of `beginTouch` ended; `expire` is what it stored (absent if it failed). */
+  touched(sid: string, expire?: Date): void {
+    this.touching.delete(sid);
     const entry = this.entries.get(sid);
-    if (entry) entry.expire = expire;
+    if (entry && expire) entry.expire = expire;
   }
 
   /** A session was written or deleted (call after the change commits). */

@@ -33,11 +33,16 @@ export class SessionRepository {
     }
   }
 
-  /** Moves the expiry forward; a move of under a minute from the one last read is skipped (SESSION_TOUCH_AFTER_MS). */
+  /** Moves the expiry forward; a move of under a minute from the one last read, or while another write of it runs, is skipped. */
   async touch(sid: string, expire: Date): Promise<void> {
-    if (!this.cache.needsTouch(sid, expire)) return;
-    await this.db.client.session.updateMany({ where: { sid }, data: { expire } });
-    this.cache.touched(sid, expire);
+    if (!this.cache.beginTouch(sid, expire)) return;
+    let stored: Date | undefined;
+    try {
+      await this.db.client.session.updateMany({ where: { sid }, data: { expire } });
+      stored = expire;
+    } finally {
+      this.cache.touched(sid, stored);
+    }
   }
 
   async delete(sid: string): Promise<void> {
