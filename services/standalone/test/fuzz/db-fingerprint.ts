@@ -16,6 +16,7 @@ export class DbFingerprint {
   private constructor(
     private readonly database: Database,
     private readonly sql: string,
+    private readonly lagSql: string | undefined,
   ) {}
 
   static async of(database: Database): Promise<DbFingerprint> {
@@ -29,7 +30,12 @@ export class DbFingerprint {
       const value = COUNTED_ONLY.has(name) ? "count(*)::text" : "count(*)::text || ':' || coalesce(md5(string_agg(t::text, '|' ORDER BY t::text)), '')";
       return `(SELECT ${value} FROM ${table} t) AS "${schema}.${name}"`;
     });
-    return new DbFingerprint(database, `SELECT ${parts.join(", ")}`);
+    // The embedded bus (when it is the bus): consumer groups behind the last message of a topic they follow.
+    const embeddedBus = tables.some(({ table_schema: schema, table_name: name }) => schema === "bus" && name === "consumer_offsets");
+    const lagSql = embeddedBus
+      ? `SELECT count(*)::int AS lagging FROM bus.consumer_offsets o WHERE o.committed_seq < (SELECT coalesce(max(m.seq), 0) FROM bus.messages m WHERE m.topic = o.topic)`
+      : undefined;
+    return new DbFingerprint(database, `SELECT ${parts.join(", ")}`, lagSql);
   }
 
   async take(): Promise<Fingerprint> {
@@ -37,18 +43,28 @@ export class DbFingerprint {
     return row ?? {};
   }
 
-  /** Waits until three reads 50 ms apart agree (the events of an accepted request have been handled). */
-  async settle(timeoutMs = 5_000): Promise<Fingerprint> {
+  /**
+   * Waits until the events of an accepted request have been handled: every consumer group has
+   * committed past the last message of its topics, and three reads 50 ms apart agree.
+   */
+  async settle(timeoutMs = 10_000): Promise<Fingerprint> {
     const deadline = Date.now() + timeoutMs;
     let previous = await this.take();
     let stable = 0;
     for (;;) {
       await new Promise((resolve) => setTimeout(resolve, 50));
       const next = await this.take();
-      stable = sameFingerprint(previous, next) ? stable + 1 : 0;
-      if (stable >= 2 || Date.now() > deadline) return next;
+      stable = sameFingerprint(previous, next) && (await this.lagging()) === 0 ? stable + 1 : 0;
+      if (stable >= 2) return next;
+      if (Date.now() > deadline) throw new Error(`the database did not settle within ${timeoutMs} ms after an accepted request`);
       previous = next;
     }
+  }
+
+  private async lagging(): Promise<number> {
+    if (!this.lagSql) return 0;
+    const [row] = await this.database.query<{ lagging: number }>(this.lagSql);
+    return row?.lagging ?? 0;
   }
 }
 
