@@ -1,5 +1,6 @@
 /// <reference types="vitest/config" />
 import { fileURLToPath, URL } from "node:url";
+import { createHash } from "node:crypto";
 import { gzipSync } from "node:zlib";
 import { tanstackRouter } from "@tanstack/router-plugin/vite";
 import react from "@vitejs/plugin-react";
@@ -55,11 +56,71 @@ function landingBudget(): Plugin {
   };
 }
 
+/** Public pages whose route chunks are worth fetching before the app's code has even run. */
+const PRELOADED_ROUTES: Record<string, string> = {
+  "/": "index",
+  "/login": "login",
+  "/register": "register",
+  "/calculator": "calculator.index",
+  "/calculator/results": "calculator.results",
+  "/forgot-password": "forgot-password",
+  "/reset-password": "reset-password",
+  "/verify-email": "verify-email",
+  "/installation-guide": "installation-guide",
+  "/help": "help",
+  "/about": "about",
+  "/privacy": "privacy",
+  "/terms": "terms",
+};
+
+/**
+ * The router asks for a page's chunks only once the entry and everything it imports have loaded and
+ * run: two waves of downloads before the first paint. A tiny script (external: the CSP allows no
+ * inline script), first in index.html, adds modulepreload links for the current path's chunks, so
+ * both waves download together.
+ */
+function routePreload(): Plugin {
+  return {
+    name: "rebound-route-preload",
+    apply: "build",
+    enforce: "post",
+    generateBundle(_options, bundle) {
+      const chunks = Object.values(bundle).filter((item) => item.type === "chunk");
+      const byName = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+      const closure = (start: string[]) => {
+        const seen = new Set<string>();
+        const visit = (fileName: string) => {
+          if (seen.has(fileName) || !byName.has(fileName)) return;
+          seen.add(fileName);
+          byName.get(fileName)!.imports.forEach(visit);
+        };
+        start.forEach(visit);
+        return seen;
+      };
+      const entry = closure(chunks.filter((chunk) => chunk.isEntry).map((chunk) => chunk.fileName));
+      const map: Record<string, string[]> = {};
+      for (const [path, file] of Object.entries(PRELOADED_ROUTES)) {
+        const own = chunks.filter((chunk) => chunk.moduleIds.some((id) => id.includes(`/src/routes/${file}.tsx`))).map((chunk) => chunk.fileName);
+        const files = [...closure(own)].filter((fileName) => !entry.has(fileName));
+        if (files.length) map[path] = files;
+      }
+      const source = `const files=${JSON.stringify(map)}[location.pathname.replace(/(.)\\/$/,"$1")]||[];for(const file of files){const link=document.createElement("link");link.rel="modulepreload";link.crossOrigin="";link.href="/"+file;document.head.append(link);}\n`;
+      const fileName = `assets/route-preload-${createHash("sha256").update(source).digest("hex").slice(0, 8)}.js`;
+      this.emitFile({ type: "asset", fileName, source });
+      const html = bundle["index.html"];
+      if (html?.type === "asset" && typeof html.source === "string") {
+        html.source = html.source.replace(/(\s*)<script type="module"/, `$1<script type="module" async src="/${fileName}"></script>$1<script type="module"`);
+      }
+    },
+  };
+}
+
 export default defineConfig({
   plugins: [
     tanstackRouter({ target: "react", autoCodeSplitting: true, routesDirectory: "src/routes", generatedRouteTree: "src/route-tree.gen.ts" }),
     react(),
     landingBudget(),
+    routePreload(),
   ],
   resolve: {
     alias: {

@@ -18,18 +18,18 @@ export function FormField({ id, label, error, extra, children }: FormFieldProps)
   const extraId = `${id}-extra`;
   const describedBy = [error ? errorId : undefined, extra ? extraId : undefined].filter(Boolean).join(" ") || undefined;
   return (
-    <div className={error || extra ? "rb-field rb-field--with-help" : "rb-field"}>
-      <label className="rb-field__label" htmlFor={id}>
+    <div className={error || extra ? "rb-form-item rb-form-item--with-help" : "rb-form-item"}>
+      <label className="rb-form-item__label" htmlFor={id}>
         {label}
       </label>
       {cloneElement(children, { id, status: error ? "error" : undefined, "aria-invalid": error ? true : undefined, "aria-describedby": describedBy })}
       {error ? (
-        <div className="rb-field__error" id={errorId}>
+        <div className="rb-form-item__error" id={errorId}>
           {error}
         </div>
       ) : null}
       {extra ? (
-        <div className="rb-field__extra" id={extraId}>
+        <div className="rb-form-item__extra" id={extraId}>
           {extra}
         </div>
       ) : null}
