@@ -5,6 +5,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Client } from "pg";
+import { createClient } from "redis";
 import type { FakeTwilioApi } from "@rebound/testing/telephony";
 import type { Target } from "./fire-calls";
 import { setUpOwner } from "./owner-setup";
@@ -62,6 +63,18 @@ async function benchPostgresDatabase(migrate: boolean): Promise<{ url: string; d
   return { url: url.toString(), drop };
 }
 
+/**
+ * A Redis database of the bench's own (BENCH_REDIS_URL, default database 9 of the local server), emptied
+ * first: the sign-up limits count per IP in Redis, and every run signs up from 127.0.0.1.
+ */
+async function emptyBenchRedis(): Promise<string> {
+  const url = process.env.BENCH_REDIS_URL ?? "redis://127.0.0.1:6379/9";
+  const client = createClient({ url });
+  await client.connect();
+  await client.flushDb().finally(() => client.quit());
+  return url;
+}
+
 /** Signs an owner up, buys a number, sets the message and lets the settings reach the read models. */
 async function withOwner(label: string, baseUrl: string, carrier: FakeTwilioApi, pids: () => number[]): Promise<Target> {
   const { dedicatedNumber } = await setUpOwner(baseUrl, OWNER_MESSAGE);
@@ -104,6 +117,7 @@ export async function startStandalone(carrier: FakeTwilioApi, options: { postgre
  */
 export async function startDistributed(carrier: FakeTwilioApi, options: { env?: Record<string, string> } = {}): Promise<StartedTarget & { gatewayPort: number }> {
   const postgres = await benchPostgresDatabase(false);
+  const redisUrl = await emptyBenchRedis();
   const dataDir = mkdtempSync(join(tmpdir(), "rebound-bench-distributed-"));
   const gatewayPort = await freePortRange(10); // the seven services and room for extra replicas
   const baseUrl = `http://127.0.0.1:${gatewayPort}`;
@@ -112,6 +126,7 @@ export async function startDistributed(carrier: FakeTwilioApi, options: { env?: 
     PORT: String(gatewayPort),
     PUBLIC_BASE_URL: baseUrl,
     DATABASE_URL: postgres.url,
+    REDIS_URL: redisUrl,
     // Every service writes its profile as it stops (named by pid; start:distributed's table maps pids to services).
     ...(process.env.BENCH_PROFILE_DIR ? { SERVICE_NODE_ARGS: `--cpu-prof --cpu-prof-dir=${process.env.BENCH_PROFILE_DIR}` } : {}),
     ...options.env,
