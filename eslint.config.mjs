@@ -1,4 +1,5 @@
 // @ts-check
+import { readdirSync } from "node:fs";
 import { relative, sep } from "node:path";
 import { fileURLToPath } from "node:url";
 import tseslint from "typescript-eslint";
@@ -69,8 +70,52 @@ const fileNames = {
   },
 };
 
+/**
+ * web/src (STYLE.md, Web): kebab-case file and folder names (route files follow TanStack Router's
+ * file-route naming instead: `__root.tsx`, `_authenticated/`, `app.{-$section}.tsx`), and no barrels.
+ */
+const webFileNames = {
+  meta: { type: "problem", schema: [], docs: { description: "web/src file and folder names are kebab-case" } },
+  /** @param {import("eslint").Rule.RuleContext} context */
+  create(context) {
+    const path = relative(ROOT, context.physicalFilename).split(sep).join("/");
+    const inWeb = /^web\/src\/(.+)$/.exec(path);
+    if (!inWeb || inWeb[1].startsWith("routes/")) return {};
+    const segments = inWeb[1].split("/");
+    const name = segments.pop() ?? "";
+    const problems = [];
+    for (const folder of segments) if (!KEBAB.test(folder)) problems.push(`Folder "${folder}" is not kebab-case.`);
+    if (!name.split(".").every((part) => KEBAB.test(part))) problems.push(`File name "${name}" is not kebab-case.`);
+    if (/^index\.tsx?$/.test(name)) problems.push("No barrel index files: import the module itself (barrels defeat code splitting).");
+    return {
+      Program(node) {
+        for (const message of problems) context.report({ node, message });
+      },
+    };
+  },
+};
+
+/** The repository's own rules, one plugin object (flat config refuses two under one name). */
+const rebound = { rules: { "file-names": fileNames, "web-file-names": webFileNames } };
+
+const WEB_FEATURES = readdirSync(new URL("./web/src/features/", import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+
+/** Features never import each other; what two features share moves to shared/ (bulletproof-react's zones). */
+const otherFeatures = (self) =>
+  WEB_FEATURES.filter((name) => name !== self).map((name) => ({
+    group: [`@/features/${name}`, `@/features/${name}/**`, `../../${name}/**`, `../../../${name}/**`, `**/features/${name}/**`],
+    message: "Features never import each other's files: move what both need to web/src/shared/.",
+  }));
+
+/** shared/ and config/ sit under the features: they never import one. */
+const featuresFromShared = [
+  { group: ["@/features", "@/features/**", "**/features/**"], message: "shared/ and config/ never import a feature: pass it in, or move the code to shared/." },
+];
+
 export default tseslint.config(
-  { ignores: ["**/node_modules/**", "**/generated/**", "**/gen/**", "**/dist/**", "web/**", "data/**", "coverage/**", "**/.scratch/**", "**/*.cjs", ".ci/**"] },
+  { ignores: ["**/node_modules/**", "**/generated/**", "**/gen/**", "**/dist/**", "web/src/route-tree.gen.ts", "web/e2e/screenshots/**", "data/**", "coverage/**", "**/.scratch/**", "**/*.cjs", ".ci/**"] },
   ...tseslint.configs.recommended,
   {
     rules: {
@@ -90,7 +135,7 @@ export default tseslint.config(
   },
   {
     files: ["services/*/src/**/*.{ts,tsx,mts,js,mjs}", "tools/*/src/**/*.{ts,tsx,mts,js,mjs}"],
-    plugins: { rebound: { rules: { "file-names": fileNames } } },
+    plugins: { rebound },
     rules: { "rebound/file-names": "error" },
   },
   ...SERVICES.flatMap((name) => [
@@ -118,4 +163,17 @@ export default tseslint.config(
       rules: { "no-restricted-imports": ["error", { patterns: [...deepImports, ...otherServices(name)] }] },
     },
   ]),
+  {
+    files: ["web/src/**/*.{ts,tsx}"],
+    plugins: { rebound },
+    rules: { "rebound/web-file-names": "error" },
+  },
+  ...WEB_FEATURES.map((name) => ({
+    files: [`web/src/features/${name}/**/*.{ts,tsx}`],
+    rules: { "no-restricted-imports": ["error", { patterns: [...deepImports, ...otherFeatures(name)] }] },
+  })),
+  {
+    files: ["web/src/shared/**/*.{ts,tsx}", "web/src/config/**/*.{ts,tsx}"],
+    rules: { "no-restricted-imports": ["error", { patterns: [...deepImports, ...featuresFromShared] }] },
+  },
 );
