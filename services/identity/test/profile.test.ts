@@ -64,8 +64,10 @@ describe("PATCH /api/user/profile", () => {
     expect(await currentUser(signedIn)).toMatchObject({ email: signedIn.email, isEmailVerified: true, pendingEmail: newEmail });
     expect((await identity.internal("/login", { email: signedIn.email, password: "secret-pass" })).status).toBe(200);
     expect((await identity.internal("/login", { email: newEmail, password: "secret-pass" })).status).toBe(401);
-    const renamed = identity.recorder.of("UserProfileChanged").filter((event) => event.payload.userId === signedIn.id);
-    expect(renamed.map((event) => event.payload.email)).toEqual([signedIn.email, signedIn.email]); // verified, renamed: never the new one
+    const ofUser = () => identity.recorder.of("UserProfileChanged").filter((event) => event.payload.userId === signedIn.id);
+    const waitUntil = Date.now() + 5_000;
+    while (ofUser().length < 2 && Date.now() < waitUntil) await new Promise((resolve) => setTimeout(resolve, 25));
+    expect(ofUser().map((event) => event.payload.email)).toEqual([signedIn.email, signedIn.email]); // verified, renamed: never the new one
 
     const mail = await identity.mailTo(newEmail);
     expect(mail.subject).toBe(CHANGE_SUBJECT);
