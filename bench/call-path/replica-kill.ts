@@ -64,7 +64,7 @@ async function main(): Promise<void> {
         : `passed: ${result.sent} calls, one killed replica, every call texted once (p99 ${result.p99.toFixed(0)} ms, max ${result.max.toFixed(0)} ms)`,
     );
   } finally {
-    await distributed.stop();
+    await distributed.stop({ keepLogs: failed });
     await carrier.close();
   }
   process.exit(failed ? 1 : 0);

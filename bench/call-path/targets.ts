@@ -14,7 +14,7 @@ import { freePort, freePortRange, repoRoot, spawnTs, stopChild, waitForHttp } fr
 
 export interface StartedTarget {
   target: Target;
-  stop(): Promise<void>;
+  stop(options?: { keepLogs?: boolean }): Promise<void>;
 }
 
 const OWNER_MESSAGE = "Thanks for calling [Business Name]! We missed you and will call back shortly.";
@@ -141,9 +141,10 @@ export async function startDistributed(carrier: FakeTwilioApi, options: { env?: 
     child.once("exit", (code) => reject(new Error(`start:distributed exited (code ${code}) before it was up`)));
     setTimeout(() => reject(new Error("start:distributed was not up in 240 s")), 240_000).unref();
   });
-  const stop = async () => {
+  const stop = async (options: { keepLogs?: boolean } = {}) => {
     await stopChild(child);
-    rmSync(dataDir, { recursive: true, force: true });
+    if (options.keepLogs) console.error(`the services' logs: ${join(dataDir, "logs")}`);
+    else rmSync(dataDir, { recursive: true, force: true });
     await postgres.drop();
   };
   try {
