@@ -11,6 +11,7 @@ const WAIT_MS = Number(process.env.JOURNEY_WAIT_MS ?? 30_000);
 const started = Date.now();
 let stepStarted = started;
 let cookie = "";
+const cookies = new Map();
 
 const seconds = (ms) => `${(ms / 1000).toFixed(2)} s`;
 function step(name) {
@@ -30,8 +31,13 @@ async function call(method, path, body) {
     body: body === undefined ? undefined : JSON.stringify(body),
     signal: AbortSignal.timeout(30_000),
   });
-  const setCookie = response.headers.get("set-cookie");
-  if (setCookie) cookie = setCookie.split(";")[0];
+  // Every cookie the gateway sets (the session and the signed-in hint), as a browser keeps them.
+  for (const setCookie of response.headers.getSetCookie()) {
+    const [pair] = setCookie.split(";");
+    const name = pair.split("=")[0];
+    cookies.set(name, pair);
+  }
+  cookie = [...cookies.values()].join("; ");
   const text = await response.text();
   let json;
   try {

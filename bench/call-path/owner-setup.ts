@@ -15,7 +15,11 @@ export async function setUpOwner(baseUrl: string, message: string): Promise<{ de
     }),
   });
   if (!register.ok) throw new Error(`register: ${register.status} ${await register.text()}`);
-  const cookie = (register.headers.get("set-cookie") ?? "").split(";")[0] as string;
+  // Every cookie the gateway set (the session and the signed-in hint), as a browser sends them back.
+  const cookie = register.headers
+    .getSetCookie()
+    .map((setCookie) => setCookie.split(";")[0])
+    .join("; ");
   const headers = { ...json, cookie };
   const call = async (method: string, path: string, body?: unknown) => {
     const res = await fetch(`${baseUrl}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
