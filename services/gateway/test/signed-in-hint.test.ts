@@ -24,14 +24,26 @@ describe("the signed-in hint cookie", () => {
     expect(hint).toMatch(/SameSite=Lax/i);
     expect(hint).toMatch(/Path=\//);
     expect(browser.lastSetCookie).toMatch(/HttpOnly/i);
+    // The session cookie comes first: clients that keep only the first Set-Cookie still get the session.
+    expect(login.headers.getSetCookie()[0]).toMatch(/^rebound\.sid=/);
     const expiresOf = (cookie: string | undefined) => new Date(/Expires=([^;]+)/i.exec(cookie ?? "")?.[1] ?? 0).getTime();
     expect(Math.abs(expiresOf(hint) - expiresOf(browser.lastSetCookie))).toBeLessThan(2_000);
   });
 
-  it("given a new account, when registering, then the hint is set", async () => {
+  it("given a new account, when registering, then the hint is set after the session cookie", async () => {
     const response = await gateway.browser().request("POST", "/api/register", { email: email(), password: "secret-pass" });
     expect(response.status).toBe(201);
     expect(hintOf(response)).toMatch(new RegExp(`^${SIGNED_IN_HINT_COOKIE}=1;`));
+    expect(response.headers.getSetCookie()[0]).toMatch(/^rebound\.sid=/);
+  });
+
+  it("given a session and its hint, when signing in again, then both cookies are sent anew", async () => {
+    const user = gateway.services.add(email());
+    const browser = gateway.browser();
+    await browser.login(user.email);
+    const again = await browser.request("POST", "/api/login", { email: user.email, password: "secret-pass" }, { cookie: `${browser.cookie}; ${SIGNED_IN_HINT_COOKIE}=1` });
+    expect(again.status).toBe(200);
+    expect(hintOf(again)).toMatch(new RegExp(`^${SIGNED_IN_HINT_COOKIE}=1;`));
   });
 
   it("given a wrong password, when signing in, then no hint", async () => {
@@ -56,13 +68,13 @@ describe("the signed-in hint cookie", () => {
     expect(cleared(hintOf(response))).toBe(true);
   });
 
-  it("given a session without the hint (signed in before it existed), when any API call is made, then the hint is set", async () => {
+  it("given a session without the hint (a client that keeps only the session cookie), when calling the API, then no cookie is set", async () => {
     const user = gateway.services.add(email());
     const browser = gateway.browser();
     await browser.login(user.email);
     const response = await browser.request("GET", "/api/auth/user");
     expect(response.status).toBe(200);
-    expect(hintOf(response)).toMatch(new RegExp(`^${SIGNED_IN_HINT_COOKIE}=1;`));
+    expect(response.headers.getSetCookie()).toEqual([]);
   });
 
   it("given a session and its hint, when calling the API, then the hint is left alone", async () => {

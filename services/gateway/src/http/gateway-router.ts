@@ -57,7 +57,7 @@ export function createGatewayRouter(deps: GatewayDeps, edge: GatewayEdgeOptions)
   router.use("/dev", forward);
 
   const session = sessionMiddleware(deps.sessions, deps.clock, { ...edge.session, secure: edge.publicBaseUrl.startsWith("https:") });
-  router.use("/api", noStore, originCheck([edge.publicBaseUrl, ...edge.allowedOrigins]), apiJsonBody, session, signedInHint());
+  router.use("/api", noStore, originCheck([edge.publicBaseUrl, ...edge.allowedOrigins]), apiJsonBody, signedInHint(), session);
   // The session's life cycle and the password changes that end sessions: the gateway's own endpoints.
   router.post("/api/login", loginRoute(deps));
   router.post("/api/register", registerRoute(deps));

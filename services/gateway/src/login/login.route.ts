@@ -4,7 +4,6 @@ import { clientIp } from "../edge/rate-limits";
 import type { GatewayDeps } from "../gateway-deps";
 import { requestIdOf } from "../http/request-id";
 import { startSession } from "../session/session-user";
-import { markSignedIn } from "../session/signed-in-hint";
 import { loginSchema } from "./login.schema";
 import { login } from "./login.use-case";
 
@@ -14,7 +13,6 @@ export function loginRoute(deps: GatewayDeps): RequestHandler {
     const input = parseInput(loginSchema, req.body ?? {});
     const user = await login(deps, input, clientIp(req), requestIdOf(res));
     await startSession(req, user);
-    markSignedIn(req, res);
     res.json(user);
   };
 }

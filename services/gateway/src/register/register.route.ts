@@ -4,7 +4,6 @@ import type { GatewayDeps } from "../gateway-deps";
 import { requestIdOf } from "../http/request-id";
 import { PaymentDeclined } from "../identity/billing-client";
 import { startSession } from "../session/session-user";
-import { markSignedIn } from "../session/signed-in-hint";
 import { register } from "./register.use-case";
 
 /** POST /api/register: 201 with the new user, signed in; 402 with the provider's message when the card is refused. */
@@ -22,7 +21,6 @@ export function registerRoute(deps: GatewayDeps): RequestHandler {
       throw error;
     }
     await startSession(req, user);
-    markSignedIn(req, res);
     res.status(201).json(user);
   };
 }

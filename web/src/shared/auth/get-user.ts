@@ -42,7 +42,7 @@ export function userQueryOptions() {
   return queryOptions({ queryKey: USER_QUERY_KEY, queryFn: getUserIfSignedIn });
 }
 
-/** The current user for signed-in destinations: the known user, else the server's answer (which also restores a missing hint). */
+/** The current user for signed-in destinations: the known user, else the server's answer (a session without a hint still gets in). */
 export async function ensureSignedInUser(queryClient: QueryClient): Promise<CurrentUser | null> {
   return queryClient.getQueryData<CurrentUser | null>(USER_QUERY_KEY) ?? queryClient.fetchQuery(queryOptions({ queryKey: USER_QUERY_KEY, queryFn: getUser }));
 }
