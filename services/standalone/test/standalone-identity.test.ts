@@ -113,6 +113,25 @@ describe("identity behind the gateway (standalone)", () => {
     expect((await browser().login(email, "newer-pass-1")).status).toBe(200);
   });
 
+  it("given an e-mail change, when requested, then sign-in keeps the old address until the link sent to the new one is followed (issue 16)", async () => {
+    const email = `before-${Date.now()}@example.com`;
+    const moved = `after-${Date.now()}@example.com`;
+    const owner = browser();
+    expect((await owner.request("POST", "/api/register", signUp(email))).status).toBe(201);
+    const change = await owner.request("PATCH", "/api/user/profile", { firstName: "Dana", lastName: "Reyes", email: moved, currentPassword: "secret-pass" });
+    expect(change.status).toBe(200);
+    expect(await json(change)).toMatchObject({ email, pendingEmail: moved });
+    expect((await json(await owner.request("GET", "/api/auth/user"))).email).toBe(email);
+    expect((await browser().login(moved)).status).toBe(401);
+    expect((await browser().login(email)).status).toBe(200);
+
+    const token = await linkFromMailbox(moved, "verify-email");
+    expect((await browser().request("POST", "/api/auth/verify-email", { token })).status).toBe(200);
+    expect(await json(await owner.request("GET", "/api/auth/user"))).toMatchObject({ email: moved, isEmailVerified: true, pendingEmail: null });
+    expect((await browser().login(moved)).status).toBe(200);
+    expect((await browser().login(email)).status).toBe(401);
+  });
+
   it("given a forgotten password, when the reset link is used, then it works once and the old sessions end", async () => {
     const email = `reset-${Date.now()}@example.com`;
     const old = browser();
