@@ -8,6 +8,8 @@ export interface Target {
   baseUrl: string;
   authToken: string;
   dedicatedNumber: string;
+  /** More owners' numbers: calls go round them (one business's events share a Kafka partition, so one owner exercises one consumer). */
+  otherNumbers?: string[];
   /** The target's processes, for their CPU time per call (Linux); read at the start and end of each run. */
   pids: () => number[];
 }
@@ -41,6 +43,7 @@ export async function fireCalls(target: Target, carrier: FakeTwilioApi, rate: nu
   };
   carrier.on("message", onMessage);
   const url = `${target.baseUrl}/webhooks/twilio/voice`;
+  const numbers = [target.dedicatedNumber, ...(target.otherNumbers ?? [])];
   const failures: string[] = [];
   const inFlight: Promise<void>[] = [];
   const pids = target.pids();
@@ -57,7 +60,7 @@ export async function fireCalls(target: Target, carrier: FakeTwilioApi, rate: nu
       CallSid: `CA${Date.now().toString(16)}${i.toString(16).padStart(8, "0")}${Math.random().toString(16).slice(2, 10)}`,
       AccountSid: carrier.accountSid,
       From: caller,
-      To: target.dedicatedNumber,
+      To: numbers[i % numbers.length] as string,
       CallStatus: "no-answer",
       Direction: "inbound",
     };

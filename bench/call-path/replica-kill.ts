@@ -15,10 +15,22 @@ import { startDistributed } from "./targets";
 const RATE = Number(process.env.BENCH_RATE ?? 40);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const KILL_AFTER_MS = 3_000;
+const OWNERS = 8;
 const SESSION_TIMEOUT_MS = 6_000;
 const SEND_LEASE_MS = 6_000;
-/** start:distributed puts the seven services on the gateway's port and the six after it; the extra replica comes next. */
+/** start:distributed puts the seven services on the gateway's port and the six after it (messaging the fifth); the extra replica comes next. */
 const SECOND_MESSAGING_OFFSET = 7;
+
+const MESSAGING_OFFSET = 4;
+
+/** CallMissed records the messaging process on this port has handled in the dispatch group (its /metrics). */
+async function dispatchedCalls(port: number): Promise<number> {
+  const metrics = await (await fetch(`http://127.0.0.1:${port}/metrics`)).text();
+  return metrics
+    .split("\n")
+    .filter((line) => line.startsWith("bus_handler_duration_seconds_count{") && line.includes('group="messaging.dispatch"') && line.includes('type="CallMissed"'))
+    .reduce((sum, line) => sum + Number(line.split(" ").at(-1)), 0);
+}
 
 /** The process listening on this port among start:distributed's children (its PORT setting). */
 function pidWithPort(pids: number[], port: number): number | undefined {
@@ -33,7 +45,9 @@ function pidWithPort(pids: number[], port: number): number | undefined {
 
 async function main(): Promise<void> {
   const carrier = await startFakeTwilioApi({ callbackStepMs: 5 });
+  // Eight owners: a business's events stay on one partition, so one owner would keep one replica busy and the other idle.
   const distributed = await startDistributed(carrier, {
+    owners: OWNERS,
     env: {
       REPLICAS: "messaging=2",
       KAFKA_SESSION_TIMEOUT_MS: String(SESSION_TIMEOUT_MS),
@@ -48,14 +62,24 @@ async function main(): Promise<void> {
     const { target, gatewayPort } = distributed;
     const victim = pidWithPort(target.pids(), gatewayPort + SECOND_MESSAGING_OFFSET);
     if (!victim) throw new Error("the second messaging process was not found");
-    await fireCalls(target, carrier, 20, 3); // both replicas have joined and handled records
+    // Both replicas must hold partitions of the dispatch group (and have handled calls) before one is killed.
+    const handled = async () => Promise.all([MESSAGING_OFFSET, SECOND_MESSAGING_OFFSET].map((offset) => dispatchedCalls(gatewayPort + offset)));
+    const sharingBy = Date.now() + 90_000;
+    for (;;) {
+      await fireCalls(target, carrier, 20, 2);
+      const [first = 0, second = 0] = await handled();
+      console.log(`warm-up: messaging handled ${first} calls, messaging-2 ${second}`);
+      if (first > 0 && second > 0) break;
+      if (Date.now() > sharingBy) throw new Error("the two messaging replicas never shared the dispatch group's partitions");
+    }
     const kill = setTimeout(() => {
       process.kill(victim, "SIGKILL");
       console.log(`killed messaging-2 (pid ${victim}) ${KILL_AFTER_MS / 1000} s into the burst`);
     }, KILL_AFTER_MS);
-    const result = await fireCalls(target, carrier, RATE, SECONDS, { settleMs: 45_000 });
+    const result = await fireCalls(target, carrier, RATE, SECONDS, { settleMs: 90_000 });
     clearTimeout(kill);
     console.log(`${HEADER}\n${formatRow(result)}`);
+    console.log(`the survivor has handled ${await dispatchedCalls(gatewayPort + MESSAGING_OFFSET)} calls in all`);
     const victimGone = !target.pids().includes(victim);
     failed = result.texted !== result.sent || result.duplicates > 0 || !victimGone;
     console.log(

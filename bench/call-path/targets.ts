@@ -76,10 +76,12 @@ async function emptyBenchRedis(): Promise<string> {
 }
 
 /** Signs an owner up, buys a number, sets the message and lets the settings reach the read models. */
-async function withOwner(label: string, baseUrl: string, carrier: FakeTwilioApi, pids: () => number[]): Promise<Target> {
-  const { dedicatedNumber } = await setUpOwner(baseUrl, OWNER_MESSAGE);
+async function withOwner(label: string, baseUrl: string, carrier: FakeTwilioApi, pids: () => number[], owners = 1): Promise<Target> {
+  const [dedicatedNumber, ...otherNumbers] = await Promise.all(
+    Array.from({ length: owners }, async (_, index) => (await setUpOwner(baseUrl, OWNER_MESSAGE, owners > 1 ? `198.51.100.${index + 1}` : undefined, index)).dedicatedNumber),
+  );
   await new Promise((resolve) => setTimeout(resolve, 1_000));
-  return { label, baseUrl, authToken: carrier.authToken, dedicatedNumber, pids };
+  return { label, baseUrl, authToken: carrier.authToken, dedicatedNumber: dedicatedNumber as string, otherNumbers, pids };
 }
 
 /** `npm start`'s process (PGlite and the embedded bus), or with `postgres` on a fresh PostgreSQL database. */
@@ -115,7 +117,7 @@ export async function startStandalone(carrier: FakeTwilioApi, options: { postgre
  * start:distributed starts with the deployment's topics). CPU is summed over every process it
  * started, the Kafka mock included.
  */
-export async function startDistributed(carrier: FakeTwilioApi, options: { env?: Record<string, string> } = {}): Promise<StartedTarget & { gatewayPort: number }> {
+export async function startDistributed(carrier: FakeTwilioApi, options: { env?: Record<string, string>; owners?: number } = {}): Promise<StartedTarget & { gatewayPort: number }> {
   const postgres = await benchPostgresDatabase(false);
   const redisUrl = await emptyBenchRedis();
   const dataDir = mkdtempSync(join(tmpdir(), "rebound-bench-distributed-"));
@@ -149,7 +151,7 @@ export async function startDistributed(carrier: FakeTwilioApi, options: { env?: 
   };
   try {
     await everyServiceReady;
-    const target = await withOwner("rebound distributed", baseUrl, carrier, () => (child.pid ? descendantPids(child.pid) : []));
+    const target = await withOwner("rebound distributed", baseUrl, carrier, () => (child.pid ? descendantPids(child.pid) : []), options.owners);
     return { target, stop, gatewayPort };
   } catch (error) {
     await stopChild(child);
