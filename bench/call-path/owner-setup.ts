@@ -1,5 +1,5 @@
 /** Signs up an owner through the public API, buys a number and sets the message: what a real owner does first. */
-export async function setUpOwner(baseUrl: string, message: string, clientIp?: string, numberIndex = 0): Promise<{ dedicatedNumber: string; cookie: string }> {
+export async function setUpOwner(baseUrl: string, message: string, clientIp?: string): Promise<{ dedicatedNumber: string; cookie: string }> {
   // Several owners from one bench: each from its own address (the gateway trusts X-Forwarded-For from loopback), as sign-ups are limited per IP.
   const json = { "content-type": "application/json", ...(clientIp ? { "x-forwarded-for": clientIp } : {}) };
   const register = await fetch(`${baseUrl}/api/register`, {
@@ -35,7 +35,7 @@ export async function setUpOwner(baseUrl: string, message: string, clientIp?: st
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   const search = (await call("GET", "/api/phone-numbers/search/415")) as { numbers: { phoneNumber: string }[] };
-  const dedicatedNumber = search.numbers[numberIndex % search.numbers.length]?.phoneNumber as string;
+  const dedicatedNumber = search.numbers[0]?.phoneNumber as string;
   await call("POST", "/api/phone-numbers/purchase", { phoneNumber: dedicatedNumber });
   await call("PATCH", "/api/business/profile", { businessName: "Bench Plumbing", businessPhone: "+12125550123" });
   await call("POST", "/api/business", {

@@ -77,9 +77,12 @@ async function emptyBenchRedis(): Promise<string> {
 
 /** Signs an owner up, buys a number, sets the message and lets the settings reach the read models. */
 async function withOwner(label: string, baseUrl: string, carrier: FakeTwilioApi, pids: () => number[], owners = 1): Promise<Target> {
-  const [dedicatedNumber, ...otherNumbers] = await Promise.all(
-    Array.from({ length: owners }, async (_, index) => (await setUpOwner(baseUrl, OWNER_MESSAGE, owners > 1 ? `198.51.100.${index + 1}` : undefined, index)).dedicatedNumber),
-  );
+  // One after the other: each buys the first number its search offers, as an owner would.
+  const numbers: string[] = [];
+  for (let index = 0; index < owners; index++) {
+    numbers.push((await setUpOwner(baseUrl, OWNER_MESSAGE, owners > 1 ? `198.51.100.${index + 1}` : undefined)).dedicatedNumber);
+  }
+  const [dedicatedNumber, ...otherNumbers] = numbers;
   await new Promise((resolve) => setTimeout(resolve, 1_000));
   return { label, baseUrl, authToken: carrier.authToken, dedicatedNumber: dedicatedNumber as string, otherNumbers, pids };
 }
