@@ -35,6 +35,7 @@ describe("static web app", () => {
     writeFileSync(join(dist, "index.html"), INDEX);
     writeFileSync(join(dist, "assets", "index-abc123.js"), "console.log('app')");
     writeFileSync(join(dist, "favicon.svg"), "<svg/>");
+    writeFileSync(join(dist, "assets", "big-def456.js"), `export const words = ${JSON.stringify("missed call text back ".repeat(2_000))};`);
     ({ url, server } = await serve(dist));
   });
   afterAll(async () => {
@@ -47,6 +48,14 @@ describe("static web app", () => {
     expect(response.status).toBe(200);
     expect(response.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
     expect(await response.text()).toContain("console.log");
+  });
+
+  it("given a browser that accepts gzip, when it fetches a large asset, then it comes gzipped; the API is left alone", async () => {
+    const asset = await fetch(`${url}/assets/big-def456.js`, { headers: { "accept-encoding": "gzip" } });
+    expect(asset.headers.get("content-encoding")).toBe("gzip");
+    expect(await asset.text()).toContain("missed call text back");
+    const api = await fetch(`${url}/api/ping`, { headers: { "accept-encoding": "gzip" } });
+    expect(api.headers.get("content-encoding")).toBeNull();
   });
 
   it("given a client-side route, when loaded, then index.html comes back with no-cache (SPA fallback)", async () => {
