@@ -3,7 +3,7 @@ import { setTimeout as sleep } from "node:timers/promises";
 import twilio from "twilio";
 import { DEV_AUTH_TOKEN, OwnerClient, postVoiceWebhook, simulatorMessages, startTestStandalone } from "./standalone-harness";
 
-// Issue 16: Twilio's voice and call-status webhooks always get TwiML (text/xml), never JSON, even
+// Issue 16: Twilio's voice, call-status and SMS webhooks always get TwiML (text/xml; SMS status callbacks a 204), never JSON, even
 // when a signed request lacks a required field; a bad signature stays a 403. Through the gateway.
 jest.setTimeout(120_000);
 
@@ -94,6 +94,24 @@ describe("Twilio voice webhooks answer TwiML for any signed form (through the ga
       expect(await res.text()).toBe(EMPTY_TWIML);
     }
     expect(await app.runtime.database.query("SELECT * FROM telephony.forwarding_tests ORDER BY id")).toEqual(testsBefore);
+  });
+
+  it("a signed SMS webhook without the fields of a text answers empty TwiML and records nothing; a status callback without its fields answers 204", async () => {
+    const inboundBefore = await count("messaging.inbound_sms");
+    const texts: Record<string, string>[] = [{}, { From: "+14155550100", To: dedicatedNumber }, { MessageSid: "SMnofrom000000000000000000000001", Body: "HELP" }];
+    for (const params of texts) {
+      const res = await signedPost("/webhooks/twilio/sms", params);
+      expect([params, res.status, res.headers.get("content-type")]).toEqual([params, 200, expect.stringContaining("text/xml")]);
+      expect(await res.text()).toBe(EMPTY_TWIML);
+    }
+    expect(await count("messaging.inbound_sms")).toBe(inboundBefore);
+    const smsBefore = await app.runtime.database.query("SELECT * FROM messaging.sms_logs ORDER BY id");
+    const statuses: Record<string, string>[] = [{}, { MessageSid: "SMunknown0000000000000000000000001" }, { MessageStatus: "delivered" }];
+    for (const params of statuses) {
+      const res = await signedPost("/webhooks/twilio/status", params);
+      expect([params, res.status, await res.text()]).toEqual([params, 204, ""]);
+    }
+    expect(await app.runtime.database.query("SELECT * FROM messaging.sms_logs ORDER BY id")).toEqual(smsBefore);
   });
 
   it("a wrongly signed voice or call-status webhook is still a 403 and reaches no service", async () => {
