@@ -9,6 +9,8 @@
 //                    fresh PostgreSQL database, Redis and Kafka: KAFKA_BROKERS or the librdkafka
 //                    mock) measured in the same run; the step-up runs on the distributed one
 //
+// BENCH_OWNERS (default 1): calls go round that many owners' numbers; one business's events are
+// handled in order (one Kafka partition, one key of the embedded bus), so one owner is the worst case.
 // BENCH_RATE (default 100; the issue's distributed target is 40), BENCH_SECONDS, BENCH_WARM_UP_SECONDS,
 // BENCH_STEP_RATES / BENCH_STEP_SECONDS (BENCH_STEP_RATES=none skips the step-up).
 import { startFakeTwilioApi } from "@rebound/testing/telephony";
@@ -28,6 +30,8 @@ const stepRates = (sustainedPassed: boolean) => STEP_RATES_ENV ?? (sustainedPass
 const P99_TARGET_MS = 100;
 
 const POSTGRES = process.argv.includes("--postgres");
+/** Owners the calls go round (one business's events are handled in order, on one Kafka partition). */
+const OWNERS = Number(process.env.BENCH_OWNERS ?? 1);
 const DISTRIBUTED = process.argv.includes("--distributed");
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -36,8 +40,8 @@ async function main(): Promise<void> {
   const carrier = await startFakeTwilioApi({ callbackStepMs: 5 });
   const started: StartedTarget[] = [];
   try {
-    started.push(await startStandalone(carrier, { postgres: POSTGRES }));
-    if (DISTRIBUTED) started.push(await startDistributed(carrier));
+    started.push(await startStandalone(carrier, { postgres: POSTGRES, owners: OWNERS }));
+    if (DISTRIBUTED) started.push(await startDistributed(carrier, { owners: OWNERS }));
     const rebounds = started.map(({ target }) => target);
     const baselinePort = await freePort();
     const baselineUrl = `http://127.0.0.1:${baselinePort}`;

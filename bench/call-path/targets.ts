@@ -88,7 +88,7 @@ async function withOwner(label: string, baseUrl: string, carrier: FakeTwilioApi,
 }
 
 /** `npm start`'s process (PGlite and the embedded bus), or with `postgres` on a fresh PostgreSQL database. */
-export async function startStandalone(carrier: FakeTwilioApi, options: { postgres: boolean }): Promise<StartedTarget> {
+export async function startStandalone(carrier: FakeTwilioApi, options: { postgres: boolean; owners?: number }): Promise<StartedTarget> {
   const postgres = options.postgres ? await benchPostgresDatabase(true) : undefined;
   const dataDir = mkdtempSync(join(tmpdir(), "rebound-bench-"));
   const port = await freePort();
@@ -106,7 +106,7 @@ export async function startStandalone(carrier: FakeTwilioApi, options: { postgre
   };
   try {
     await waitForHttp(`${baseUrl}/readyz`);
-    const target = await withOwner(postgres ? "rebound on postgres" : "rebound standalone", baseUrl, carrier, () => (child.pid ? [child.pid] : []));
+    const target = await withOwner(postgres ? "rebound on postgres" : "rebound standalone", baseUrl, carrier, () => (child.pid ? [child.pid] : []), options.owners);
     return { target, stop };
   } catch (error) {
     await stop();
