@@ -113,9 +113,14 @@ describe("inbound SMS and opt-outs", () => {
     expect(h.recorder.of("InboundSmsReceived").filter((e) => e.payload.businessId === b.businessId)).toHaveLength(1);
   });
 
-  it("rejects a webhook without its fields with 400", async () => {
+  it("answers a webhook without its fields with empty TwiML (never a JSON error) and records nothing", async () => {
+    const count = async () => (await h.database.query<{ n: number }>("SELECT count(*)::int AS n FROM messaging.inbound_sms"))[0]?.n;
+    const before = await count();
     const response = await h.post("/webhooks/twilio/sms", { Body: "hi" });
-    expect(response.status).toBe(400);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toContain("text/xml");
+    expect(await response.text()).toBe('<?xml version="1.0" encoding="UTF-8"?><Response/>');
+    expect(await count()).toBe(before);
   });
 
   it("records an opt-out when the provider refuses a send with 21610, and texts that caller no more", async () => {
