@@ -1,7 +1,20 @@
 import twilio from "twilio";
-import type { FakeTwilioApi } from "@rebound/testing/telephony";
 import { cpuByProcess, cpuTimes, type CpuTimes } from "./process-cpu";
 import { summarise, type RunResult } from "./stats";
+
+/** A text as the carrier saw it: the recipient, when it received the send request (epoch ms) and, when known, that instant on this process's performance clock. */
+export interface CarrierMessage {
+  to: string;
+  receivedAt: number;
+  atPerformanceNow?: number;
+}
+
+/** Where the bench learns of sent texts: the fake Twilio API, or the simulator's journal (`--simulator`). */
+export interface CarrierFeed {
+  accountSid: string;
+  on(event: "message", listener: (message: CarrierMessage) => void): unknown;
+  off(event: "message", listener: (message: CarrierMessage) => void): unknown;
+}
 
 export interface Target {
   label: string;
@@ -12,6 +25,8 @@ export interface Target {
   otherNumbers?: string[];
   /** The target's processes, for their CPU time per call (Linux); read at the start and end of each run. */
   pids: () => number[];
+  /** Its own carrier (the simulator's journal), when not the bench's fake Twilio API. */
+  carrier?: CarrierFeed;
 }
 
 let callerSeq = 1;
@@ -22,7 +37,7 @@ const nextCaller = () => `+1415${String(5_000_000 + callerSeq++).padStart(7, "0"
  * calls, and measures for each call the time from sending the webhook to the SMS
  * send request arriving at the fake carrier.
  */
-export async function fireCalls(target: Target, carrier: FakeTwilioApi, rate: number, durationSeconds: number, options: { settleMs?: number } = {}): Promise<RunResult & { untexted: string[] }> {
+export async function fireCalls(target: Target, fakeCarrier: CarrierFeed, rate: number, durationSeconds: number, options: { settleMs?: number } = {}): Promise<RunResult & { untexted: string[] }> {
   const total = Math.round(rate * durationSeconds);
   const sentAt = new Map<string, number>();
   const latencies: number[] = [];
@@ -31,8 +46,9 @@ export async function fireCalls(target: Target, carrier: FakeTwilioApi, rate: nu
   let lastArrival = 0;
   // Latencies on performance.now() (the fake carrier runs in this process and emits `message`
   // as it records the request): sub-millisecond, where the carrier's receivedAt is whole ms.
-  const onMessage = (message: { to: string; receivedAt: number }) => {
-    const arrived = performance.now();
+  const carrier = target.carrier ?? fakeCarrier;
+  const onMessage = (message: CarrierMessage) => {
+    const arrived = message.atPerformanceNow ?? performance.now();
     lastArrival = Math.max(lastArrival, message.receivedAt);
     const started = sentAt.get(message.to);
     if (started === undefined) return;

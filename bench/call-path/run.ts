@@ -8,6 +8,8 @@
 //   --distributed    standalone, then `npm run start:distributed` (one process per service on a
 //                    fresh PostgreSQL database, Redis and Kafka: KAFKA_BROKERS or the librdkafka
 //                    mock) measured in the same run; the step-up runs on the distributed one
+//   --simulator      standalone, then standalone as `npm start` ships (the carrier simulator in the
+//                    process, no Twilio settings; texts read from the simulator's journal)
 //
 // BENCH_OWNERS (default 1): calls go round that many owners' numbers; one business's events are
 // handled in order (one Kafka partition, one key of the embedded bus), so one owner is the worst case.
@@ -33,6 +35,7 @@ const POSTGRES = process.argv.includes("--postgres");
 /** Owners the calls go round (one business's events are handled in order, on one Kafka partition). */
 const OWNERS = Number(process.env.BENCH_OWNERS ?? 1);
 const DISTRIBUTED = process.argv.includes("--distributed");
+const SIMULATOR = process.argv.includes("--simulator");
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -41,6 +44,7 @@ async function main(): Promise<void> {
   const started: StartedTarget[] = [];
   try {
     started.push(await startStandalone(carrier, { postgres: POSTGRES, owners: OWNERS }));
+    if (SIMULATOR) started.push(await startStandalone(carrier, { postgres: POSTGRES, owners: OWNERS, simulator: true }));
     if (DISTRIBUTED) started.push(await startDistributed(carrier, { owners: OWNERS }));
     const rebounds = started.map(({ target }) => target);
     const baselinePort = await freePort();

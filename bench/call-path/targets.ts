@@ -7,9 +7,11 @@ import { join } from "node:path";
 import { Client } from "pg";
 import { createClient } from "redis";
 import type { FakeTwilioApi } from "@rebound/testing/telephony";
+import { DEV_TWILIO_AUTH_TOKEN } from "@rebound/platform/telephony";
 import type { Target } from "./fire-calls";
 import { setUpOwner } from "./owner-setup";
 import { descendantPids } from "./process-cpu";
+import { SimulatorJournalFeed } from "./simulator-journal-feed";
 import { freePort, freePortRange, repoRoot, spawnTs, stopChild, waitForHttp } from "./processes";
 
 export interface StartedTarget {
@@ -88,25 +90,35 @@ async function withOwner(label: string, baseUrl: string, carrier: FakeTwilioApi,
 }
 
 /** `npm start`'s process (PGlite and the embedded bus), or with `postgres` on a fresh PostgreSQL database. */
-export async function startStandalone(carrier: FakeTwilioApi, options: { postgres: boolean; owners?: number }): Promise<StartedTarget> {
+export async function startStandalone(carrier: FakeTwilioApi, options: { postgres: boolean; owners?: number; simulator?: boolean }): Promise<StartedTarget> {
   const postgres = options.postgres ? await benchPostgresDatabase(true) : undefined;
   const dataDir = mkdtempSync(join(tmpdir(), "rebound-bench-"));
+  // `npm start` as shipped: the carrier simulator in the process (no Twilio settings), its journal tailed by the bench.
+  const simulatorFeed = options.simulator ? new SimulatorJournalFeed(join(dataDir, "simulator", "carrier.jsonl")) : undefined;
+  const env = reboundEnv(carrier, dataDir);
+  if (simulatorFeed) for (const twilioSetting of ["TWILIO_ACCOUNT_SID", "TWILIO_AUTH_TOKEN", "TWILIO_API_BASE_URL"]) delete env[twilioSetting];
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   const profile = process.env.BENCH_PROFILE_DIR ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_PROFILE_DIR}`] : [];
   const child = spawnTs(
     join(repoRoot, "services/standalone/src/main.ts"),
-    { ...reboundEnv(carrier, dataDir), PORT: String(port), PUBLIC_BASE_URL: baseUrl, ...(postgres ? { DATABASE_URL: postgres.url } : {}) },
+    { ...env, PORT: String(port), PUBLIC_BASE_URL: baseUrl, ...(postgres ? { DATABASE_URL: postgres.url } : {}) },
     [...STANDALONE_NODE_FLAGS, ...profile],
   );
   const stop = async () => {
+    simulatorFeed?.stop();
     await stopChild(child);
     rmSync(dataDir, { recursive: true, force: true });
     await postgres?.drop();
   };
   try {
     await waitForHttp(`${baseUrl}/readyz`);
-    const target = await withOwner(postgres ? "rebound on postgres" : "rebound standalone", baseUrl, carrier, () => (child.pid ? [child.pid] : []), options.owners);
+    const label = simulatorFeed ? "standalone+simulator" : postgres ? "rebound on postgres" : "rebound standalone";
+    const target = await withOwner(label, baseUrl, carrier, () => (child.pid ? [child.pid] : []), options.owners);
+    if (simulatorFeed) {
+      simulatorFeed.start();
+      return { target: { ...target, authToken: DEV_TWILIO_AUTH_TOKEN, carrier: simulatorFeed }, stop };
+    }
     return { target, stop };
   } catch (error) {
     await stop();
