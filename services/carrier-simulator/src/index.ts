@@ -5,3 +5,4 @@ export { CarrierSimulator, type CarrierSimulatorOptions } from "./carrier-simula
 export { FileJournal, MemoryJournal, type CarrierJournal } from "./carrier-journal";
 export { createSimulatorRouter } from "./simulator-router";
 export { createSimulatorRpcRouter, RemoteSimulatorProvider, remoteSimulatorFromEnv, remoteSimulatorConfigSchema } from "./remote-simulator";
+export { startSimulatorThread, type SimulatorThread } from "./simulator-thread";

@@ -17,7 +17,7 @@ import {
   type RunningServices,
 } from "@rebound/platform";
 import { createMailer, mailConfigSchema } from "@rebound/platform/mail";
-import { createSimulatorRouter, createTelephonyProvider } from "@rebound/carrier-simulator";
+import { createSimulatorRouter, createTelephonyProvider, startSimulatorThread } from "@rebound/carrier-simulator";
 import { telephonyConfigSchema } from "@rebound/platform/telephony";
 import { createTelephonyService } from "@rebound/telephony";
 import type { StandaloneConfig } from "./config";
@@ -31,6 +31,8 @@ export interface StandaloneOptions {
   clock?: Clock;
   /** Where provider and mail settings are read from (default process.env). */
   env?: NodeJS.ProcessEnv;
+  /** The carrier simulator (no Twilio settings) in a worker thread; default: outside tests. */
+  simulatorInThread?: boolean;
 }
 
 /**
@@ -60,12 +62,14 @@ export async function startStandalone(options: StandaloneOptions): Promise<Runni
   const runtime = await createPlatformRuntime({ config, logger, clock: options.clock, database });
 
   const telephony = loadConfig(telephonyConfigSchema, env);
-  const provider = createTelephonyProvider(
-    { ...telephony, PUBLIC_BASE_URL: config.PUBLIC_BASE_URL, DATA_DIR: config.DATA_DIR, NODE_ENV: config.NODE_ENV },
-    { logger },
-  );
+  const providerConfig = { ...telephony, PUBLIC_BASE_URL: config.PUBLIC_BASE_URL, DATA_DIR: config.DATA_DIR, NODE_ENV: config.NODE_ENV };
+  // Without Twilio settings: the carrier simulator, in its own thread unless asked otherwise (tests keep it
+  // in the process, where their clock and fakes reach it).
+  const simulatorThread =
+    !telephony.TWILIO_ACCOUNT_SID && (options.simulatorInThread ?? config.NODE_ENV !== "test") ? await startSimulatorThread(providerConfig, config.LOG_LEVEL) : undefined;
+  const provider = simulatorThread?.provider ?? createTelephonyProvider(providerConfig, { logger });
   const mailer = createMailer(loadConfig(mailConfigSchema, { ...env, DATA_DIR: config.DATA_DIR }));
-  const simulatorRouter = createSimulatorRouter(provider, { nodeEnv: config.NODE_ENV });
+  const simulatorRouter = simulatorThread?.devRouter ?? createSimulatorRouter(provider, { nodeEnv: config.NODE_ENV });
   // Stripe when STRIPE_SECRET_KEY is set, else the local payment provider in billing's tables.
   const billingConfig = loadConfig(billingConfigSchema, env);
 
@@ -92,6 +96,7 @@ export async function startStandalone(options: StandaloneOptions): Promise<Runni
     runtime,
     stop: async () => {
       await running.stop();
+      await simulatorThread?.close();
       await mailer.close();
       await database.close();
     },

@@ -1,0 +1,46 @@
+// The carrier simulator in its own thread (simulator-thread.ts starts it): its HTTP surface (the
+// dev routes and the provider RPC) on a loopback port, so signing and posting its webhooks and
+// writing its journal run off the product's event loop.
+import { createServer, type Server } from "node:http";
+import { parentPort, workerData } from "node:worker_threads";
+import express from "express";
+import { createLogger, errorMiddleware, notFoundHandler, type Logger } from "@rebound/platform";
+import { createTelephonyProvider, type TelephonyProviderConfig } from "./create-telephony-provider";
+import { createSimulatorRpcRouter } from "./remote-simulator";
+import { createSimulatorRouter } from "./simulator-router";
+
+export interface SimulatorThreadData {
+  config: TelephonyProviderConfig;
+  logLevel: Parameters<typeof createLogger>[0]["level"];
+}
+
+async function run(port: NonNullable<typeof parentPort>, data: SimulatorThreadData): Promise<void> {
+  const logger: Logger = createLogger({ name: "carrier-simulator", level: data.logLevel });
+  const provider = createTelephonyProvider(data.config, { logger });
+  const app = express();
+  const dev = createSimulatorRouter(provider, { nodeEnv: data.config.NODE_ENV });
+  const rpc = createSimulatorRpcRouter(provider, { nodeEnv: data.config.NODE_ENV });
+  if (dev) app.use(dev);
+  if (rpc) app.use(rpc);
+  // The same answers as the in-process routes: 404 and the platform's error JSON.
+  app.use(notFoundHandler);
+  app.use(errorMiddleware(logger));
+  const server: Server = createServer(app);
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const address = server.address();
+  port.postMessage({ port: typeof address === "object" && address ? address.port : 0 });
+  port.on("message", (message: unknown) => {
+    if (message !== "close") return;
+    void (async () => {
+      await new Promise((resolve) => server.close(resolve));
+      await provider.close?.();
+      port.postMessage("closed");
+    })();
+  });
+}
+
+if (parentPort) {
+  run(parentPort, workerData as SimulatorThreadData).catch((error: unknown) => {
+    parentPort?.postMessage({ error: (error as Error).message ?? String(error) });
+  });
+}
