@@ -31,7 +31,9 @@ export async function startStandaloneApp(): Promise<StandaloneApp> {
   const scratch = await createScratchPostgresDatabase();
   const env = { PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, NODE_ENV: "development", ...(scratch ? { DATABASE_URL: scratch.url } : {}) };
   const config = loadConfig(standaloneConfigSchema, env);
-  const running = await startStandalone({ config, logger: createSilentLogger(), env });
+  // The simulator in this process (not in its thread, as `npm start` has it): the delivery test
+  // times the simulator's callbacks by watching this process's fetch.
+  const running = await startStandalone({ config, logger: createSilentLogger(), env, simulatorInThread: false });
   return {
     ...running,
     url: config.PUBLIC_BASE_URL,
