@@ -6,20 +6,22 @@ import { createGatewayRouter } from "./http/gateway-router";
 import { createHttpBillingClient, type BillingClient } from "./identity/billing-client";
 import { createHttpIdentityClient, type IdentityClient } from "./identity/identity-client";
 import { pruneSessionsJob } from "./jobs/prune-sessions.job";
-import type { Upstreams } from "./routing/forward-by-table";
+import type { InProcessServices, Upstreams } from "./routing/forward-by-table";
 import { SelfAddress } from "./routing/self-address";
 import { onUserProfileChangedHandler } from "./session/on-user-profile-changed.handler";
 import { createGatewayDb } from "./store/gateway-db";
 import { SESSION_CACHE_MS, SessionCache } from "./store/session-cache";
 import { SessionRepository } from "./store/session.repository";
 
-export type { Upstreams } from "./routing/forward-by-table";
+export type { InProcessServices, Upstreams } from "./routing/forward-by-table";
 export { ROUTE_TABLE, type ServiceName } from "./routing/route-table";
 
 /** What the composition root hands createGatewayService (all optional: standalone passes nothing). */
 export interface GatewayServiceDeps {
   /** Distributed mode: each service's base URL; the gateway proxies to them. Absent: standalone, services mounted in process. */
   upstreams?: Upstreams;
+  /** Standalone: the services' routers, so a request goes straight to its service (the route table's). */
+  inProcess?: InProcessServices;
   /** Settings; read from the environment when absent. */
   config?: GatewayConfig;
   /** Replaces the HTTP client of identity's internal API (tests). */
@@ -58,6 +60,7 @@ export function createGatewayService(runtime: PlatformRuntime, serviceDeps: Gate
     twilioAuthToken: config.TWILIO_AUTH_TOKEN,
     session: { secret: config.SESSION_SECRET, maxAgeMs: config.SESSION_MAX_AGE_DAYS * 24 * 60 * 60_000 },
     upstreams: serviceDeps.upstreams,
+    inProcess: serviceDeps.inProcess,
     self,
   });
 

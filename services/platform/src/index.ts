@@ -10,6 +10,7 @@ export * from "./http/error-middleware";
 export * from "./http/http-server";
 export * from "./http/internal-auth";
 export * from "./http/metrics";
+export * from "./http/prepared-json";
 export * from "./http/validate";
 export * from "./db/database";
 export * from "./db/service-db";

@@ -81,7 +81,8 @@ export async function startStandalone(options: StandaloneOptions): Promise<Runni
     createBillingService(runtime, { provider: createPaymentProvider(runtime, billingConfig), mailer, config: billingConfig }),
     createAnalyticsService(runtime),
   ];
-  const gateway = createGatewayService(runtime);
+  const inProcess = Object.fromEntries(services.flatMap((service) => (service.router ? [[service.name, service.router]] : [])));
+  const gateway = createGatewayService(runtime, { inProcess });
   const running = await startServices(runtime, [...services, gateway], {
     port: config.PORT,
     host: config.HOST,

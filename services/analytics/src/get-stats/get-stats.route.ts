@@ -1,4 +1,4 @@
-import { currentUser, parseInput } from "@rebound/platform";
+import { currentUser, parseInput, sendPreparedJson } from "@rebound/platform";
 import type { RequestHandler } from "express";
 import type { AnalyticsDeps } from "../analytics-deps";
 import { getStatsQuerySchema } from "./get-stats.schema";
@@ -9,6 +9,6 @@ export function getStatsRoute(deps: AnalyticsDeps): RequestHandler {
   return async (req, res) => {
     const user = currentUser(res);
     const { limit } = parseInput(getStatsQuerySchema, req.query);
-    res.json(await getStats(deps, user.id, limit));
+    sendPreparedJson(res, await getStats(deps, user.id, limit));
   };
 }

@@ -1,10 +1,15 @@
 import type { AnalyticsStatsResponse } from "@rebound/contracts/domain";
+import { prepareJson, type PreparedJson } from "@rebound/platform";
 import type { AnalyticsDeps } from "../analytics-deps";
 import { EMPTY_STATS, toStatsResponse } from "../domain/stats-response";
 
-/** The signed-in user's totals and newest calls and texts; zeros until their business is known. */
-export async function getStats(deps: Pick<AnalyticsDeps, "reports" | "statsCache">, userId: string, limit: number): Promise<AnalyticsStatsResponse> {
+export type PreparedStats = PreparedJson<AnalyticsStatsResponse>;
+
+const NO_STATS_YET = prepareJson(EMPTY_STATS);
+
+/** The signed-in user's totals and newest calls and texts, serialised once per change; zeros until their business is known. */
+export async function getStats(deps: Pick<AnalyticsDeps, "reports" | "statsCache">, userId: string, limit: number): Promise<PreparedStats> {
   const businessId = await deps.statsCache.businessOfUser(userId, async () => (await deps.reports.businessOfUser(userId))?.businessId ?? null);
-  if (!businessId) return EMPTY_STATS;
-  return deps.statsCache.get(businessId, String(limit), async () => toStatsResponse(await deps.reports.stats(businessId, limit)));
+  if (!businessId) return NO_STATS_YET;
+  return deps.statsCache.get(businessId, String(limit), async () => prepareJson(toStatsResponse(await deps.reports.stats(businessId, limit))));
 }

@@ -1,4 +1,4 @@
-import type { AnalyticsStatsResponse } from "@rebound/contracts/domain";
+import type { PreparedStats } from "./get-stats.use-case";
 
 // Computed answers per business, in memory: the dashboard's reads cost no query until the
 // business's projections change (or the entry's maximum age passes: writes of other replicas).
@@ -19,7 +19,7 @@ interface Entry<T> {
   refreshing: boolean;
 }
 
-export class StatsCache<T = AnalyticsStatsResponse> {
+export class StatsCache<T = PreparedStats> {
   private readonly entries = new Map<string, Map<string, Entry<T>>>();
   /** A user's business never changes once known. */
   private readonly businesses = new Map<string, string>();

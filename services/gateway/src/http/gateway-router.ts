@@ -13,12 +13,11 @@ import { logoutRoute } from "../logout/logout.route";
 import { registerRoute } from "../register/register.route";
 import { resetPasswordRoute } from "../reset-password/reset-password.route";
 import { apiAuthGate } from "../routing/auth-gate";
-import { forwardByTable, type Upstreams } from "../routing/forward-by-table";
+import { forwardByTable, type InProcessServices, type Upstreams } from "../routing/forward-by-table";
 import { internalHeaderPolicy } from "../routing/internal-header-policy";
 import type { SelfAddress } from "../routing/self-address";
 import { sessionMiddleware } from "../session/session-middleware";
 import { sessionUser } from "../session/session-user";
-import { signedInHint } from "../session/signed-in-hint";
 
 /** The edge's settings (service.ts reads them from the platform's and the gateway's config). */
 export interface GatewayEdgeOptions {
@@ -28,6 +27,7 @@ export interface GatewayEdgeOptions {
   twilioAuthToken: string;
   session: { secret: string; maxAgeMs: number };
   upstreams: Upstreams | undefined;
+  inProcess?: InProcessServices;
   self: SelfAddress | undefined;
 }
 
@@ -43,7 +43,7 @@ const noStore: RequestHandler = (_req, res, next) => {
 export function createGatewayRouter(deps: GatewayDeps, edge: GatewayEdgeOptions): Router {
   const { limits } = deps;
   const router = Router();
-  const forward = forwardByTable(edge.upstreams, deps.logger);
+  const forward = forwardByTable(edge.upstreams, deps.logger, edge.inProcess);
 
   router.use(accessLog(deps.logger));
   if (edge.self) router.use(edge.self.capture);
@@ -57,7 +57,7 @@ export function createGatewayRouter(deps: GatewayDeps, edge: GatewayEdgeOptions)
   router.use("/dev", forward);
 
   const session = sessionMiddleware(deps.sessions, deps.clock, { ...edge.session, secure: edge.publicBaseUrl.startsWith("https:") });
-  router.use("/api", noStore, originCheck([edge.publicBaseUrl, ...edge.allowedOrigins]), apiJsonBody, signedInHint(), session);
+  router.use("/api", noStore, originCheck([edge.publicBaseUrl, ...edge.allowedOrigins]), apiJsonBody, session);
   // The session's life cycle and the password changes that end sessions: the gateway's own endpoints.
   router.post("/api/login", loginRoute(deps));
   router.post("/api/register", registerRoute(deps));

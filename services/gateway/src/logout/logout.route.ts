@@ -1,12 +1,10 @@
 import type { RequestHandler } from "express";
-import { SESSION_COOKIE } from "../session/session-middleware";
 import { endSession } from "../session/session-user";
 
 /** POST /api/logout: the session ends and its cookie is cleared (signed in or not). */
 export function logoutRoute(): RequestHandler {
   return async (req, res) => {
     await endSession(req);
-    res.clearCookie(SESSION_COOKIE, { path: "/" });
     res.json({ message: "Logged out successfully" });
   };
 }

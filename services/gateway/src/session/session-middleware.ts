@@ -1,8 +1,15 @@
-import session from "express-session";
-import type { RequestHandler } from "express";
+import type { CookieOptions, RequestHandler, Response } from "express";
 import type { Clock } from "@rebound/platform";
 import type { SessionRepository } from "../store/session.repository";
-import { PrismaSessionStore } from "./prisma-session-store";
+import { newSessionId, readCookie, signSessionId, VerifiedCookies } from "./session-cookie";
+import { SIGNED_IN_HINT_COOKIE } from "./signed-in-hint";
+
+// Server-side sessions in the gateway's sessions table behind an httpOnly, SameSite=Lax cookie;
+// nothing is stored until someone signs in. This replaced express-session, which cost a third of
+// a cached dashboard read's CPU (it hashes and re-serialises the session twice per request and
+// wraps the response); the cookie format and the stored JSON are express-session's, so sessions
+// made before the change stay valid. A signed-in request's stored expiry slides forward (at most
+// once a minute, SessionCache); the browser's cookie keeps the expiry it was given at sign-in.
 
 export const SESSION_COOKIE = "rebound.sid";
 
@@ -13,14 +20,113 @@ export interface SessionSettings {
   secure: boolean;
 }
 
-/** Server-side sessions: httpOnly, SameSite=Lax cookie; nothing is stored until someone signs in. */
+/** The signed-in session of a request. */
+export interface SignedInSession {
+  id: string;
+  userId: string;
+  email: string;
+}
+
+/** The stored JSON (express-session's shape: the cookie, then the user). */
+interface StoredSession {
+  cookie: { originalMaxAge: number; expires: string; secure: boolean; httpOnly: true; path: "/"; sameSite: "lax" };
+  userId: string;
+  email: string;
+}
+
+declare global {
+  // eslint-disable-next-line @typescript-eslint/no-namespace
+  namespace Express {
+    interface Request {
+      /** Set on every /api request by the session middleware. */
+      gatewaySession?: RequestSession;
+    }
+  }
+}
+
+/** A request's session: who is signed in, and signing in or out during the request. */
+export class RequestSession {
+  constructor(
+    private readonly res: Response,
+    private readonly sessions: SessionRepository,
+    private readonly clock: Clock,
+    private readonly settings: SessionSettings,
+    private readonly hadHint: boolean,
+    private signedIn: SignedInSession | undefined,
+  ) {}
+
+  get current(): SignedInSession | undefined {
+    return this.signedIn;
+  }
+
+  /** Signs `user` in under a new session id (the old session, if any, ends: no session fixation); both cookies are set. */
+  async start(user: { id: string; email: string }): Promise<void> {
+    if (this.signedIn) await this.sessions.delete(this.signedIn.id);
+    this.signedIn = undefined;
+    const sid = newSessionId();
+    const expires = new Date(this.clock.now().getTime() + this.settings.maxAgeMs);
+    const stored: StoredSession = {
+      cookie: { originalMaxAge: this.settings.maxAgeMs, expires: expires.toISOString(), secure: this.settings.secure, httpOnly: true, path: "/", sameSite: "lax" },
+      userId: user.id,
+      email: user.email,
+    };
+    await this.sessions.save(sid, stored, expires);
+    this.signedIn = { id: sid, userId: user.id, email: user.email };
+    removeSetCookies(this.res, [SESSION_COOKIE, SIGNED_IN_HINT_COOKIE]);
+    const options: CookieOptions = { sameSite: "lax", secure: this.settings.secure, expires, path: "/" };
+    // The session first: a client that keeps only the first Set-Cookie still gets it.
+    this.res.cookie(SESSION_COOKIE, signSessionId(sid, this.settings.secret), { ...options, httpOnly: true });
+    this.res.cookie(SIGNED_IN_HINT_COOKIE, "1", { ...options, httpOnly: false });
+  }
+
+  /** Signs out: the stored session is deleted and its cookie cleared (signed in or not); the hint too when sent. */
+  async end(): Promise<void> {
+    if (this.signedIn) await this.sessions.delete(this.signedIn.id);
+    this.signedIn = undefined;
+    removeSetCookies(this.res, [SESSION_COOKIE, SIGNED_IN_HINT_COOKIE]);
+    this.res.clearCookie(SESSION_COOKIE, { path: "/" });
+    if (this.hadHint) this.res.clearCookie(SIGNED_IN_HINT_COOKIE, { path: "/" });
+  }
+}
+
+/**
+ * Reads the request's session (a verified cookie whose stored session has not expired) onto
+ * `req.gatewaySession`. The readable signed-in hint cookie (signed-in-hint.ts) is cleared on a
+ * response to a request that sends it without a live session; a session without the hint is
+ * left alone (a client that never sends the hint back would otherwise get a Set-Cookie on every call).
+ */
 export function sessionMiddleware(sessions: SessionRepository, clock: Clock, settings: SessionSettings): RequestHandler {
-  return session({
-    name: SESSION_COOKIE,
-    secret: settings.secret,
-    store: new PrismaSessionStore(sessions, clock, settings.maxAgeMs),
-    resave: false,
-    saveUninitialized: false,
-    cookie: { httpOnly: true, sameSite: "lax", secure: settings.secure, maxAge: settings.maxAgeMs, path: "/" },
-  });
+  const verified = new VerifiedCookies(settings.secret);
+
+  const signedInAs = async (sid: string): Promise<SignedInSession | undefined> => {
+    const row = await sessions.find(sid);
+    const now = clock.now().getTime();
+    if (!row || row.expire.getTime() <= now) return undefined;
+    const { userId, email } = (row.sess ?? {}) as Partial<StoredSession>;
+    if (typeof userId !== "string" || typeof email !== "string") return undefined;
+    await sessions.touch(sid, new Date(now + settings.maxAgeMs));
+    return { id: sid, userId, email };
+  };
+
+  return (req, res, next) => {
+    const header = req.headers.cookie;
+    const hadHint = readCookie(header, SIGNED_IN_HINT_COOKIE) !== undefined;
+    const attach = (signedIn: SignedInSession | undefined) => {
+      req.gatewaySession = new RequestSession(res, sessions, clock, settings, hadHint, signedIn);
+      if (!signedIn && hadHint) res.clearCookie(SIGNED_IN_HINT_COOKIE, { path: "/" });
+      next();
+    };
+    const value = readCookie(header, SESSION_COOKIE);
+    const sid = value === undefined ? undefined : verified.sessionIdOf(value);
+    if (!sid) return attach(undefined);
+    signedInAs(sid).then(attach, next);
+  };
+}
+
+function removeSetCookies(res: Response, names: string[]): void {
+  const header = res.getHeader("Set-Cookie");
+  if (header === undefined) return;
+  const lines = (Array.isArray(header) ? header : [String(header)]).filter((line) => !names.some((name) => line.startsWith(`${name}=`)));
+  if (lines.length > 0) res.setHeader("Set-Cookie", lines);
+  else res.removeHeader("Set-Cookie");
 }

@@ -20,7 +20,7 @@ describe("SessionCache", () => {
   it("given a read session, when read again within the age, then no query runs and each read gets its own copy", async () => {
     const load = jest.fn(async () => row("u1"));
     const first = await cache.read("s1", load);
-    (first!.sess as { cookie: unknown }).cookie = "mutated by express-session";
+    (first!.sess as { cookie: unknown }).cookie = "mutated by a caller";
     const second = await cache.read("s1", load);
     expect(load).toHaveBeenCalledTimes(1);
     expect(second).toEqual(row("u1"));

@@ -1,4 +1,4 @@
-// Sessions read by this process, kept for a moment: express-session reads the session row and
+// Sessions read by this process, kept for a moment: the session middleware reads the session row and
 // writes its expiry on every signed-in request, and on standalone's one PGlite connection those
 // two round trips queued behind each other (200 concurrent dashboard reads: p50 ~230 ms each).
 //
@@ -16,7 +16,7 @@ export interface CachedSession {
 }
 
 interface Entry {
-  /** The row's JSON as text: express-session mutates the object it is handed, so each read gets its own copy. */
+  /** The row's JSON as text: each read gets its own copy (a caller may change what it is handed). */
   json: string;
   expire: Date;
   userId: string | undefined;

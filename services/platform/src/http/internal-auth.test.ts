@@ -17,4 +17,17 @@ describe("internal user header", () => {
     expect(verifyInternalUser(header, secret, 1_000_000 + 10 * 60_000)).toBeUndefined();
     expect(verifyInternalUser(undefined, secret)).toBeUndefined();
   });
+
+  it("reuses a user's header for a minute and still checks the age of a header verified before", () => {
+    const user = { id: "u3", email: "c@d.co", sessionId: "s3" };
+    const first = signInternalUser(user, secret, 2_000_000);
+    expect(signInternalUser(user, secret, 2_000_000 + 59_000)).toBe(first);
+    expect(signInternalUser({ ...user, sessionId: "s4" }, secret, 2_000_000 + 1_000)).not.toBe(first);
+    const later = signInternalUser(user, secret, 2_000_000 + 60_000);
+    expect(later).not.toBe(first);
+    expect(verifyInternalUser(first, secret, 2_000_000)).toEqual(user);
+    expect(verifyInternalUser(first, secret, 2_000_000 + 1_000)).toEqual(user);
+    expect(verifyInternalUser(first, secret, 2_000_000 + 10 * 60_000)).toBeUndefined();
+    expect(verifyInternalUser(first, "another-secret-of-enough-length", 2_000_000)).toBeUndefined();
+  });
 });

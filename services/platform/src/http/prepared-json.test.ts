@@ -1,0 +1,38 @@
+import type express from "express";
+import { createSilentLogger } from "../logging/logger";
+import { createHttpApp } from "./create-http-app";
+import { startHttpServer, type RunningServer } from "./http-server";
+import { prepareJson, sendPreparedJson } from "./prepared-json";
+
+describe("prepared JSON", () => {
+  let server: RunningServer;
+  const value = { stats: { totalCalls: 2 }, recentSms: [{ message: "Désolé 😀" }] };
+  beforeAll(async () => {
+    const app = createHttpApp({
+      logger: createSilentLogger(),
+      mount: (app) => {
+        app.get("/prepared", (_req: express.Request, res: express.Response) => sendPreparedJson(res, prepareJson(value)));
+        app.get("/plain", (_req: express.Request, res: express.Response) => void res.json(value));
+      },
+    });
+    server = await startHttpServer(app, 0, "127.0.0.1");
+  });
+  afterAll(() => server.close());
+
+  it("answers what res.json answers, with the same ETag", async () => {
+    const [prepared, plain] = await Promise.all([fetch(`${server.url}/prepared`), fetch(`${server.url}/plain`)]);
+    expect(prepared.status).toBe(200);
+    expect(prepared.headers.get("content-type")).toBe(plain.headers.get("content-type"));
+    expect(prepared.headers.get("etag")).toBe(plain.headers.get("etag"));
+    expect(await prepared.json()).toEqual(value);
+    expect(await plain.json()).toEqual(value);
+  });
+
+  // fetch itself adds "Cache-Control: no-cache" (which forbids a 304) to a conditional request unless told otherwise.
+  it("answers 304 without a body to a matching If-None-Match", async () => {
+    const etag = prepareJson(value).etag;
+    const res = await fetch(`${server.url}/prepared`, { headers: { "if-none-match": etag, "cache-control": "max-age=0" } });
+    expect(res.status).toBe(304);
+    expect(await res.text()).toBe("");
+  });
+});
