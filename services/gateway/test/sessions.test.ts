@@ -32,6 +32,14 @@ describe("POST /api/login", () => {
     expect((await json(current)).user).toMatchObject({ id: user.id, email: user.email });
   });
 
+  it("given the path in capitals or with a trailing slash, when signing in, then the gateway's endpoint still answers (as express matches)", async () => {
+    const user = gateway.services.add(email());
+    for (const path of ["/api/LOGIN", "/api/login/"]) {
+      const response = await gateway.browser().request("POST", path, { email: user.email, password: "secret-pass" });
+      expect([path, response.status]).toEqual([path, 200]);
+    }
+  });
+
   it("given a wrong password, when signing in, then 401 'Invalid email or password' and no cookie", async () => {
     const user = gateway.services.add(email());
     const browser = gateway.browser();

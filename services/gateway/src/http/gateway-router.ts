@@ -16,6 +16,7 @@ import { apiAuthGate } from "../routing/auth-gate";
 import { forwardByTable, type InProcessServices, type Upstreams } from "../routing/forward-by-table";
 import { internalHeaderPolicy } from "../routing/internal-header-policy";
 import type { SelfAddress } from "../routing/self-address";
+import { series, whenBody } from "./series";
 import { sessionMiddleware } from "../session/session-middleware";
 import { sessionUser } from "../session/session-user";
 
@@ -36,6 +37,33 @@ const noStore: RequestHandler = (_req, res, next) => {
   next();
 };
 
+/** The session's life cycle and the password changes that end sessions: the gateway's own endpoints (mounted at /api). */
+function gatewayEndpoints(deps: GatewayDeps): RequestHandler {
+  const { limits } = deps;
+  const endpoints = Router();
+  endpoints.post("/login", loginRoute(deps));
+  endpoints.post("/register", registerRoute(deps));
+  endpoints.post("/logout", logoutRoute());
+  endpoints.put("/auth/change-password", changePasswordRoute(deps));
+  endpoints.post("/auth/reset-password", resetPasswordRoute(deps));
+  // Rate limits in front of identity's public endpoints (then on to the route table).
+  endpoints.post(
+    "/auth/forgot-password",
+    limitBy((req) => [
+      [limits.forgotPasswordIp, clientIp(req)],
+      [limits.forgotPasswordEmail, bodyEmail(req)],
+    ]),
+  );
+  endpoints.post("/auth/resend-verification", limitBy((req) => [[limits.resendVerification, sessionUser(req)?.id]]));
+  // Every other /api request skips the router (express matches paths case-insensitively, with or without a trailing slash).
+  const paths = new Set(["/api/login", "/api/register", "/api/logout", "/api/auth/change-password", "/api/auth/reset-password", "/api/auth/forgot-password", "/api/auth/resend-verification"]);
+  return (req, res, next) => {
+    const path = (req.originalUrl.split("?")[0] ?? "").toLowerCase().replace(/\/+$/, "");
+    if (!paths.has(path)) return next();
+    return endpoints(req, res, next);
+  };
+}
+
 /**
  * The gateway's one Router, the public edge, in order: headers, identity of the caller, webhooks,
  * then /api with sessions, the gateway's own endpoints (full paths) and the route table.
@@ -45,10 +73,15 @@ export function createGatewayRouter(deps: GatewayDeps, edge: GatewayEdgeOptions)
   const router = Router();
   const forward = forwardByTable(edge.upstreams, deps.logger, edge.inProcess);
 
-  router.use(accessLog(deps.logger));
-  if (edge.self) router.use(edge.self.capture);
-  router.use(securityHeaders(edge.publicBaseUrl));
-  router.use(internalHeaderPolicy(edge.internalSecret, edge.upstreams === undefined));
+  // Every request: one layer (see series).
+  router.use(
+    series(
+      accessLog(deps.logger),
+      ...(edge.self ? [edge.self.capture] : []),
+      securityHeaders(edge.publicBaseUrl),
+      internalHeaderPolicy(edge.internalSecret, edge.upstreams === undefined),
+    ),
+  );
 
   router.use("/webhooks", limitBy((req) => [[limits.webhookIp, clientIp(req)]]));
   router.use("/webhooks/twilio", twilioFormBody, twilioSignatureCheck(edge.twilioAuthToken, edge.publicBaseUrl));
@@ -57,23 +90,9 @@ export function createGatewayRouter(deps: GatewayDeps, edge: GatewayEdgeOptions)
   router.use("/dev", forward);
 
   const session = sessionMiddleware(deps.sessions, deps.clock, { ...edge.session, secure: edge.publicBaseUrl.startsWith("https:") });
-  router.use("/api", noStore, originCheck([edge.publicBaseUrl, ...edge.allowedOrigins]), apiJsonBody, session);
-  // The session's life cycle and the password changes that end sessions: the gateway's own endpoints.
-  router.post("/api/login", loginRoute(deps));
-  router.post("/api/register", registerRoute(deps));
-  router.post("/api/logout", logoutRoute());
-  router.put("/api/auth/change-password", changePasswordRoute(deps));
-  router.post("/api/auth/reset-password", resetPasswordRoute(deps));
-  // Rate limits in front of identity's public endpoints.
-  router.post(
-    "/api/auth/forgot-password",
-    limitBy((req) => [
-      [limits.forgotPasswordIp, clientIp(req)],
-      [limits.forgotPasswordEmail, bodyEmail(req)],
-    ]),
-  );
-  router.post("/api/auth/resend-verification", limitBy((req) => [[limits.resendVerification, sessionUser(req)?.id]]));
-  router.use("/api", apiAuthGate(edge.internalSecret), forward);
+  router.use("/api", series(noStore, originCheck([edge.publicBaseUrl, ...edge.allowedOrigins]), whenBody(series(...apiJsonBody)), session));
+  router.use("/api", gatewayEndpoints(deps));
+  router.use("/api", series(apiAuthGate(edge.internalSecret), forward));
   // Last: the built web app for every other page path (nothing when web/dist is missing).
   router.use(staticWebApp());
   return router;

@@ -20,6 +20,9 @@ describe("session cookie", () => {
   it("reads the first cookie of that name, URI-decoded; a malformed value reads as absent", () => {
     expect(readCookie("a=1; rebound.sid=s%3Aabc.def; rebound.sid=second", "rebound.sid")).toBe("s:abc.def");
     expect(readCookie("rebound.sid.x=1", "rebound.sid")).toBeUndefined();
+    expect(readCookie("x=a-rebound.sid=1;y=2", "rebound.sid")).toBeUndefined();
+    expect(readCookie("x=1;rebound.sid= v ", "rebound.sid")).toBe("v");
+    expect(readCookie("rebound.sid=", "rebound.sid")).toBe("");
     expect(readCookie('x="q"; rebound.sid="v"', "rebound.sid")).toBe("v");
     expect(readCookie("rebound.sid=%E0%A4%A", "rebound.sid")).toBeUndefined();
     expect(readCookie(undefined, "rebound.sid")).toBeUndefined();

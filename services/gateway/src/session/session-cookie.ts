@@ -30,12 +30,14 @@ export function unsignSessionId(value: string, secret: string): string | undefin
 /** The first value of cookie `name` in a Cookie header, URI-decoded (undefined if absent or malformed). */
 export function readCookie(header: string | undefined, name: string): string | undefined {
   if (!header) return undefined;
-  const prefix = `${name}=`;
-  for (const part of header.split(";")) {
-    const pair = part.trim();
-    if (!pair.startsWith(prefix)) continue;
-    let value = pair.slice(prefix.length);
-    if (value.startsWith('"') && value.endsWith('"') && value.length > 1) value = value.slice(1, -1);
+  const key = `${name}=`;
+  for (let at = header.indexOf(key); at !== -1; at = header.indexOf(key, at + 1)) {
+    let before = at - 1;
+    while (before >= 0 && (header[before] === " " || header[before] === "\t")) before--;
+    if (before >= 0 && header[before] !== ";") continue; // the end of another cookie's name or value
+    const end = header.indexOf(";", at);
+    let value = header.slice(at + key.length, end === -1 ? undefined : end).trim();
+    if (value.length > 1 && value.startsWith('"') && value.endsWith('"')) value = value.slice(1, -1);
     try {
       return value.includes("%") ? decodeURIComponent(value) : value;
     } catch {

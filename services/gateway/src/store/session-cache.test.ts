@@ -17,10 +17,12 @@ describe("SessionCache", () => {
     cache = new SessionCache(1_000, () => now);
   });
 
-  it("given a read session, when read again within the age, then no query runs and each read gets its own copy", async () => {
+  it("given a read session, when read again within the age, then no query runs and the reads share one frozen copy", async () => {
     const load = jest.fn(async () => row("u1"));
     const first = await cache.read("s1", load);
-    (first!.sess as { cookie: unknown }).cookie = "mutated by a caller";
+    expect(() => {
+      (first!.sess as { cookie: unknown }).cookie = "changed by a caller";
+    }).toThrow(TypeError);
     const second = await cache.read("s1", load);
     expect(load).toHaveBeenCalledTimes(1);
     expect(second).toEqual(row("u1"));
@@ -80,7 +82,8 @@ describe("SessionCache", () => {
     const rows = await reads;
     expect(load).toHaveBeenCalledTimes(1);
     expect(rows).toEqual([row("u1"), row("u1"), row("u1")]);
-    expect(new Set(rows.map((read) => read!.sess)).size).toBe(3);
+    expect(new Set(rows.map((read) => read!.sess)).size).toBe(1);
+    expect(Object.isFrozen(rows[0]!.sess)).toBe(true);
   });
 
   it("given a missing session, then nothing is kept (a later sign-in is seen at once)", async () => {

@@ -16,8 +16,8 @@ export interface CachedSession {
 }
 
 interface Entry {
-  /** The row's JSON as text: each read gets its own copy (a caller may change what it is handed). */
-  json: string;
+  /** The row's JSON, deeply frozen: every read shares it. */
+  sess: unknown;
   expire: Date;
   userId: string | undefined;
   storedAt: number;
@@ -34,7 +34,7 @@ export const SESSION_TOUCH_AFTER_MS = 60_000;
 
 export class SessionCache {
   private readonly entries = new Map<string, Entry>();
-  private readonly loading = new Map<string, Promise<{ json: string; expire: Date } | null>>();
+  private readonly loading = new Map<string, Promise<CachedSession | null>>();
   private readonly touching = new Set<string>();
   private generation = 0;
 
@@ -68,19 +68,18 @@ export class SessionCache {
       return copyOf(entry);
     }
     this.entries.delete(sid);
-    const row = await pending;
-    return row && { sess: JSON.parse(row.json) as unknown, expire: row.expire };
+    return pending;
   }
 
-  private startLoad(sid: string, load: () => Promise<CachedSession | null>): Promise<{ json: string; expire: Date } | null> {
+  private startLoad(sid: string, load: () => Promise<CachedSession | null>): Promise<CachedSession | null> {
     const generation = this.generation;
     const pending = load().then((row) => {
       if (!row) {
         this.entries.delete(sid); // gone (signed out elsewhere, or pruned): never answer with it again
         return null;
       }
-      const read = { json: JSON.stringify(row.sess), expire: row.expire };
-      if (generation === this.generation) this.put(sid, read, row.sess);
+      const read = { sess: deepFreeze(row.sess), expire: row.expire };
+      if (generation === this.generation) this.put(sid, read);
       return read;
     });
     const settled = () => {
@@ -134,15 +133,15 @@ export class SessionCache {
     this.loading.clear();
   }
 
-  private put(sid: string, row: { json: string; expire: Date }, sess: unknown): void {
+  private put(sid: string, row: CachedSession): void {
     this.entries.delete(sid); // a refreshed entry moves to the end (the eviction order is the read order)
     if (this.entries.size >= this.maxEntries) {
       const oldest = this.entries.keys().next();
       if (!oldest.done) this.entries.delete(oldest.value);
     }
-    const userId = (sess as { userId?: unknown } | null)?.userId;
+    const userId = (row.sess as { userId?: unknown } | null)?.userId;
     this.entries.set(sid, {
-      json: row.json,
+      sess: row.sess,
       expire: row.expire,
       userId: typeof userId === "string" ? userId : undefined,
       storedAt: this.now(),
@@ -151,5 +150,13 @@ export class SessionCache {
 }
 
 function copyOf(entry: Entry): CachedSession {
-  return { sess: JSON.parse(entry.json) as unknown, expire: entry.expire };
+  return { sess: entry.sess, expire: entry.expire };
+}
+
+function deepFreeze<T>(value: T): T {
+  if (value !== null && typeof value === "object" && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const child of Object.values(value)) deepFreeze(child);
+  }
+  return value;
 }
