@@ -1,4 +1,4 @@
-import type { NextFunction, RequestHandler } from "express";
+import type { NextFunction, Request, RequestHandler, Response } from "express";
 
 /**
  * Several middlewares as one router layer. Express's router matches the path and saves and
@@ -7,21 +7,20 @@ import type { NextFunction, RequestHandler } from "express";
  * "route"/"router" go to the outer next.
  */
 export function series(...handlers: RequestHandler[]): RequestHandler {
-  return (req, res, next) => {
-    let index = 0;
-    const step: NextFunction = (error?: unknown) => {
-      if (error) return next(error);
-      const handler = handlers[index++];
-      if (!handler) return next();
-      try {
-        const result: unknown = handler(req, res, step);
-        if (result instanceof Promise) result.catch((rejection: unknown) => next(rejection ?? new Error("Rejected without a reason")));
-      } catch (thrown) {
-        next(thrown);
-      }
-    };
-    step();
-  };
+  return (req, res, next) => runFrom(handlers, 0, req, res, next);
+}
+
+// The next function is an argument, not a named constant: tsx (npm start) keeps function names,
+// which costs a property definition for every named closure made per request.
+function runFrom(handlers: RequestHandler[], index: number, req: Request, res: Response, next: NextFunction): void {
+  const handler = handlers[index];
+  if (!handler) return next();
+  try {
+    const result: unknown = handler(req, res, (error?: unknown) => (error ? next(error) : runFrom(handlers, index + 1, req, res, next)));
+    if (result instanceof Promise) result.catch((rejection: unknown) => next(rejection ?? new Error("Rejected without a reason")));
+  } catch (thrown) {
+    next(thrown);
+  }
 }
 
 /** Runs `handler` only for requests with a body (what body-parser checks first), so a GET skips it. */

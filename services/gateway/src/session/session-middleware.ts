@@ -1,6 +1,6 @@
-import type { CookieOptions, RequestHandler, Response } from "express";
+import type { CookieOptions, Request, RequestHandler, Response } from "express";
 import type { Clock } from "@rebound/platform";
-import type { SessionRepository } from "../store/session.repository";
+import type { SessionRepository, SessionRow } from "../store/session.repository";
 import { newSessionId, readCookie, signSessionId, VerifiedCookies } from "./session-cookie";
 import { SIGNED_IN_HINT_COOKIE } from "./signed-in-hint";
 
@@ -97,29 +97,44 @@ export class RequestSession {
  */
 export function sessionMiddleware(sessions: SessionRepository, clock: Clock, settings: SessionSettings): RequestHandler {
   const verified = new VerifiedCookies(settings.secret);
-
-  const signedInAs = async (sid: string): Promise<SignedInSession | undefined> => {
-    const row = await sessions.find(sid);
-    const now = clock.now().getTime();
+  const live = (sid: string, row: SessionRow | null, now: number): SignedInSession | undefined => {
     if (!row || row.expire.getTime() <= now) return undefined;
     const { userId, email } = (row.sess ?? {}) as Partial<StoredSession>;
-    if (typeof userId !== "string" || typeof email !== "string") return undefined;
-    await sessions.touch(sid, new Date(now + settings.maxAgeMs));
-    return { id: sid, userId, email };
+    return typeof userId === "string" && typeof email === "string" ? { id: sid, userId, email } : undefined;
+  };
+  const attach = (req: Request, res: Response, hadHint: boolean, signedIn: SignedInSession | undefined): void => {
+    req.gatewaySession = new RequestSession(res, sessions, clock, settings, hadHint, signedIn);
+    if (!signedIn && hadHint) res.clearCookie(SIGNED_IN_HINT_COOKIE, { path: "/" });
+  };
+  const readAndTouch = async (sid: string): Promise<SignedInSession | undefined> => {
+    const signedIn = live(sid, await sessions.find(sid), clock.now().getTime());
+    if (signedIn) await sessions.touch(sid, new Date(clock.now().getTime() + settings.maxAgeMs));
+    return signedIn;
   };
 
   return (req, res, next) => {
     const header = req.headers.cookie;
     const hadHint = readCookie(header, SIGNED_IN_HINT_COOKIE) !== undefined;
-    const attach = (signedIn: SignedInSession | undefined) => {
-      req.gatewaySession = new RequestSession(res, sessions, clock, settings, hadHint, signedIn);
-      if (!signedIn && hadHint) res.clearCookie(SIGNED_IN_HINT_COOKIE, { path: "/" });
-      next();
-    };
     const value = readCookie(header, SESSION_COOKIE);
     const sid = value === undefined ? undefined : verified.sessionIdOf(value);
-    if (!sid) return attach(undefined);
-    signedInAs(sid).then(attach, next);
+    if (!sid) {
+      attach(req, res, hadHint, undefined);
+      return next();
+    }
+    // Most signed-in requests: the session was read within the cache's age and its expiry needs no write.
+    const fresh = sessions.findFresh(sid);
+    if (fresh !== undefined) {
+      const now = clock.now().getTime();
+      const signedIn = live(sid, fresh, now);
+      if (!signedIn || !sessions.touchDue(sid, new Date(now + settings.maxAgeMs))) {
+        attach(req, res, hadHint, signedIn);
+        return next();
+      }
+    }
+    readAndTouch(sid).then((signedIn) => {
+      attach(req, res, hadHint, signedIn);
+      next();
+    }, next);
   };
 }
 

@@ -96,11 +96,16 @@ export class SessionCache {
    * (200 concurrent requests of one session write it once). Call `touched` when the write ends.
    */
   beginTouch(sid: string, expire: Date): boolean {
-    const entry = this.entries.get(sid);
-    if (entry && expire.getTime() - entry.expire.getTime() < SESSION_TOUCH_AFTER_MS) return false;
-    if (this.touching.has(sid)) return false;
+    if (!this.touchDue(sid, expire)) return false;
     this.touching.add(sid);
     return true;
+  }
+
+  /** Whether `beginTouch` would start a write (answered without starting it). */
+  touchDue(sid: string, expire: Date): boolean {
+    const entry = this.entries.get(sid);
+    if (entry && expire.getTime() - entry.expire.getTime() < SESSION_TOUCH_AFTER_MS) return false;
+    return !this.touching.has(sid);
   }
 
   /** The expiry write of `beginTouch` ended; `expire` is what it stored (absent if it failed). */

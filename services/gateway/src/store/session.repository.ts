@@ -24,6 +24,17 @@ export class SessionRepository {
     return row && { sid, sess: row.sess, expire: row.expire };
   }
 
+  /** The cached read of `sid` while it is fresh, without waiting; undefined when only a query (or a refresh) can tell. */
+  findFresh(sid: string): SessionRow | null | undefined {
+    const row = this.cache.get(sid);
+    return row && { sid, sess: row.sess, expire: row.expire };
+  }
+
+  /** Whether `touch(sid, expire)` would write (false: it would be skipped). */
+  touchDue(sid: string, expire: Date): boolean {
+    return this.cache.touchDue(sid, expire);
+  }
+
   async save(sid: string, sess: unknown, expire: Date): Promise<void> {
     const json = sess as Prisma.InputJsonValue;
     try {

@@ -1,12 +1,12 @@
-import type { Router } from "express";
+import type { RequestHandler } from "express";
 import type { ConsumerDefinition } from "../consumer/event-handlers";
 import type { JobDefinition } from "../jobs/job";
 
 /** What a service contributes to a process: `create<Name>Service(deps)` returns one. */
 export interface ServiceDefinition {
   name: string;
-  /** Express router with full public paths (/api/..., /webhooks/...); the gateway's route table points here. */
-  router?: Router;
+  /** Express router (or handler) with full public paths (/api/..., /webhooks/...); the gateway's route table points here. */
+  router?: RequestHandler;
   consumers: ConsumerDefinition[];
   jobs: JobDefinition[];
   /** Runs before traffic: e.g. loads in-memory read models. */
