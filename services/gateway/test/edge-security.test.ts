@@ -10,8 +10,8 @@ afterAll(async () => {
 });
 
 describe("security headers", () => {
-  it("given any response, when read, then helmet's headers and a CSP fit for the SPA (scripts from self, inline styles for antd) are present", async () => {
-    const response = await gateway.browser().request("GET", "/api/does-not-exist");
+  it("given a page (or anything outside /api), when read, then helmet's headers and a CSP fit for the SPA (scripts from self, inline styles for antd) are present", async () => {
+    const response = await gateway.browser().request("GET", "/some/page");
     const csp = response.headers.get("content-security-policy") ?? "";
     expect(csp).toContain("default-src 'self'");
     expect(csp).toContain("script-src 'self' https://js.stripe.com");
@@ -20,6 +20,16 @@ describe("security headers", () => {
     expect(csp).toContain("frame-ancestors 'none'");
     expect(csp).toContain("object-src 'none'");
     expect(response.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(response.headers.get("x-powered-by")).toBeNull();
+  });
+
+  it("given an /api answer, when read, then the API's headers: nothing may frame, sniff or load from it, and it is never stored", async () => {
+    const response = await gateway.browser().request("GET", "/api/does-not-exist");
+    expect(response.headers.get("content-security-policy")).toBe("default-src 'none'; frame-ancestors 'none'");
+    expect(response.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(response.headers.get("x-frame-options")).toBe("DENY");
+    expect(response.headers.get("cross-origin-resource-policy")).toBe("same-origin");
+    expect(response.headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
     expect(response.headers.get("x-powered-by")).toBeNull();
     expect(response.headers.get("cache-control")).toBe("no-store");
   });

@@ -1,6 +1,6 @@
 import express, { type RequestHandler } from "express";
 import type { AddressInfo } from "node:net";
-import { helmetFor, securityHeaders } from "./security-headers";
+import { apiSecurityHeaders, helmetFor, securityHeaders } from "./security-headers";
 
 async function headersOf(middleware: RequestHandler): Promise<Record<string, string>> {
   const app = express();
@@ -26,5 +26,15 @@ describe("security headers", () => {
     expect(precomputed).toEqual(live);
     expect(Object.keys(precomputed)).toEqual(expect.arrayContaining(["content-security-policy", "x-content-type-options", "referrer-policy"]));
     expect("strict-transport-security" in precomputed).toBe(publicBaseUrl.startsWith("https:"));
+  });
+});
+
+describe("API security headers", () => {
+  it("sends OWASP's REST set, with HSTS behind https", async () => {
+    const plain = await headersOf(apiSecurityHeaders("http://localhost:8080"));
+    expect(plain).toMatchObject({ "content-security-policy": "default-src 'none'; frame-ancestors 'none'", "x-content-type-options": "nosniff", "x-frame-options": "DENY" });
+    expect(plain["strict-transport-security"]).toBeUndefined();
+    const tls = await headersOf(apiSecurityHeaders("https://app.rebound.example"));
+    expect(tls["strict-transport-security"]).toBe("max-age=15552000; includeSubDomains");
   });
 });

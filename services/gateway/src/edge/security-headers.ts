@@ -8,7 +8,28 @@ import type { RequestHandler } from "express";
  * styles only) and the card provider's payment element (Stripe's documented hosts).
  */
 export function securityHeaders(publicBaseUrl: string): RequestHandler {
-  const headers = headersSetBy(helmetFor(publicBaseUrl));
+  return setting(headersSetBy(helmetFor(publicBaseUrl)));
+}
+
+/**
+ * The API's JSON answers: OWASP's REST set (nothing may be framed, sniffed or loaded from them)
+ * instead of the page headers, which only matter to documents (six fewer headers, ~500 bytes, on
+ * every dashboard read). Referrer and HSTS as for pages.
+ */
+export function apiSecurityHeaders(publicBaseUrl: string): RequestHandler {
+  const https = publicBaseUrl.startsWith("https:");
+  const pageHeaders = new Map(headersSetBy(helmetFor(publicBaseUrl)).map(([name, value]) => [name.toLowerCase(), value]));
+  return setting([
+    ["Content-Security-Policy", "default-src 'none'; frame-ancestors 'none'"],
+    ["X-Content-Type-Options", "nosniff"],
+    ["X-Frame-Options", "DENY"],
+    ["Cross-Origin-Resource-Policy", "same-origin"],
+    ["Referrer-Policy", pageHeaders.get("referrer-policy") ?? "no-referrer"],
+    ...(https ? [["Strict-Transport-Security", pageHeaders.get("strict-transport-security") ?? ""] as [string, string]] : []),
+  ]);
+}
+
+function setting(headers: [string, string][]): RequestHandler {
   return (_req, res, next) => {
     for (const [name, value] of headers) res.setHeader(name, value);
     next();

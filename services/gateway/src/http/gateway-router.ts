@@ -4,7 +4,7 @@ import { accessLog } from "../edge/access-log";
 import { apiJsonBody, twilioFormBody } from "../edge/body-parsers";
 import { originCheck } from "../edge/origin-check";
 import { bodyEmail, clientIp, limitBy } from "../edge/rate-limits";
-import { securityHeaders } from "../edge/security-headers";
+import { apiSecurityHeaders, securityHeaders } from "../edge/security-headers";
 import { staticWebApp } from "../edge/static-web-app";
 import { twilioSignatureCheck } from "../edge/twilio-signature";
 import type { GatewayDeps } from "../gateway-deps";
@@ -71,9 +71,10 @@ function isUnder(path: string, prefix: string): boolean {
 }
 
 /**
- * The gateway, the public edge, in order: headers and the caller's identity on every request;
- * then /webhooks and /dev (rate limits, Twilio's signature, the route table); /api (sessions,
- * the gateway's own endpoints, the auth gate, the route table); else the web app.
+ * The gateway, the public edge. /api: the access log, the API's headers, the caller's identity,
+ * sessions, the gateway's own endpoints, the auth gate, the route table. Everything else: the
+ * access log, the page headers, the caller's identity, then /webhooks and /dev (rate limits,
+ * Twilio's signature, the route table) or the web app.
  *
  * A plain function rather than an express Router: every Router level a request passes through
  * allocates its own bookkeeping (a third of what a cached dashboard read allocated was the routers').
@@ -82,12 +83,7 @@ export function createGatewayRouter(deps: GatewayDeps, edge: GatewayEdgeOptions)
   const { limits } = deps;
   const forward = forwardByTable(edge.upstreams, deps.logger, edge.inProcess);
 
-  const everyRequest = series(
-    accessLog(deps.logger),
-    ...(edge.self ? [edge.self.capture] : []),
-    securityHeaders(edge.publicBaseUrl),
-    internalHeaderPolicy(edge.internalSecret, edge.upstreams === undefined),
-  );
+  const identityChecks = [...(edge.self ? [edge.self.capture] : []), internalHeaderPolicy(edge.internalSecret, edge.upstreams === undefined)];
 
   const webhooksAndDev = Router();
   webhooksAndDev.use("/webhooks", limitBy((req) => [[limits.webhookIp, clientIp(req)]]));
@@ -95,9 +91,14 @@ export function createGatewayRouter(deps: GatewayDeps, edge: GatewayEdgeOptions)
   // Stripe's signature covers the raw body, so the gateway leaves it unread for billing.
   webhooksAndDev.use("/webhooks", forward);
   webhooksAndDev.use("/dev", forward);
+  // The built web app for every other page path (nothing when web/dist is missing).
+  const webApp = staticWebApp();
 
   const session = sessionMiddleware(deps.sessions, deps.clock, { ...edge.session, secure: edge.publicBaseUrl.startsWith("https:") });
   const api = series(
+    accessLog(deps.logger),
+    apiSecurityHeaders(edge.publicBaseUrl),
+    ...identityChecks,
     noStore,
     originCheck([edge.publicBaseUrl, ...edge.allowedOrigins]),
     whenBody(series(...apiJsonBody)),
@@ -106,17 +107,11 @@ export function createGatewayRouter(deps: GatewayDeps, edge: GatewayEdgeOptions)
     apiAuthGate(edge.internalSecret),
     forward,
   );
-  // The built web app for every other page path (nothing when web/dist is missing).
-  const webApp = staticWebApp();
+  const everythingElse = series(accessLog(deps.logger), securityHeaders(edge.publicBaseUrl), ...identityChecks, (req, res, next) =>
+    isUnder(req.path, "/webhooks") || isUnder(req.path, "/dev") ? webhooksAndDev(req, res, next) : webApp(req, res, next),
+  );
 
-  return (req, res, next) => {
-    everyRequest(req, res, (error?: unknown) => {
-      // "router": an in-process internal call skips the rest of the gateway (internal-header-policy.ts).
-      if (error === "router") return next();
-      if (error) return next(error);
-      if (isUnder(req.path, "/api")) return api(req, res, next);
-      if (isUnder(req.path, "/webhooks") || isUnder(req.path, "/dev")) return webhooksAndDev(req, res, next);
-      return webApp(req, res, next);
-    });
-  };
+  // "router": an in-process internal call skips the rest of the gateway (internal-header-policy.ts).
+  return (req, res, next) =>
+    (isUnder(req.path, "/api") ? api : everythingElse)(req, res, (error?: unknown) => (error === "router" ? next() : next(error)));
 }
