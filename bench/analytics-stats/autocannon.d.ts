@@ -8,7 +8,7 @@ declare module "autocannon" {
   }
   interface Result {
     requests: { total: number; average: number };
-    latency: { p50: number; p90: number; p99: number; max: number };
+    latency: { p50: number; p90: number; p97_5: number; p99: number; max: number };
     errors: number;
     non2xx: number;
   }

@@ -18,20 +18,38 @@ interface Figures {
   requests: number;
   rps: number;
   p50: number;
+  p90: number;
+  p97_5: number;
   p99: number;
+  max: number;
   errors: number;
+  /** Young-generation collections during the measured run (from the server's /metrics, when it has one). */
+  minorGc?: { count: number; ms: number };
 }
 
-async function load(url: string, headers: Record<string, string>): Promise<Figures> {
+async function minorGcTotals(metricsUrl: string | undefined): Promise<{ count: number; ms: number } | undefined> {
+  if (!metricsUrl) return undefined;
+  const text = await (await fetch(metricsUrl)).text();
+  const value = (name: string) => Number(/\s(\S+)$/.exec(text.split("\n").find((line) => line.startsWith(name)) ?? "")?.[1] ?? NaN);
+  return { count: value('nodejs_gc_duration_seconds_count{kind="minor"}'), ms: value('nodejs_gc_duration_seconds_sum{kind="minor"}') * 1000 };
+}
+
+async function load(url: string, headers: Record<string, string>, metricsUrl?: string): Promise<Figures> {
   // Warm-up, then the measured run.
   await autocannon({ url, connections: CONNECTIONS, duration: 2, headers });
+  const gcBefore = await minorGcTotals(metricsUrl);
   const result = await autocannon({ url, connections: CONNECTIONS, duration: SECONDS, headers });
+  const gcAfter = await minorGcTotals(metricsUrl);
   return {
     requests: result.requests.total,
     rps: Math.round(result.requests.average),
     p50: result.latency.p50,
+    p90: result.latency.p90,
+    p97_5: result.latency.p97_5,
     p99: result.latency.p99,
+    max: result.latency.max,
     errors: result.errors + result.non2xx,
+    minorGc: gcBefore && gcAfter ? { count: gcAfter.count - gcBefore.count, ms: gcAfter.ms - gcBefore.ms } : undefined,
   };
 }
 
@@ -79,14 +97,17 @@ async function main(): Promise<void> {
     baseline = spawnTs(join(__dirname, "baseline-server.ts"), { PORT: String(baselinePort), BASELINE_BODY: body });
     await waitForHttp(`http://127.0.0.1:${baselinePort}/healthz`);
 
-    const ours = await load(statsUrl, headers);
+    const ours = await load(statsUrl, headers, `${url}/metrics`);
     const bare = await load(`http://127.0.0.1:${baselinePort}/api/analytics/stats`, {});
     console.log(`GET /api/analytics/stats, ${CONNECTIONS} connections, ${SECONDS} s, one business (${CALLS} calls, all delivered ${allDeliveredMs} ms after the last call was placed)`);
-    console.log(`                      requests   req/s   p50 ms   p99 ms   errors`);
+    console.log(`                      requests   req/s   p50 ms   p90 ms p97.5 ms   p99 ms   max ms   errors`);
     for (const [name, figures] of [["rebound (standalone)", ours], ["bare express baseline", bare]] as const) {
-      console.log(
-        `${name.padEnd(22)}${String(figures.requests).padStart(8)}${String(figures.rps).padStart(8)}${String(figures.p50).padStart(9)}${String(figures.p99).padStart(9)}${String(figures.errors).padStart(9)}`,
-      );
+      const columns = [figures.p50, figures.p90, figures.p97_5, figures.p99, figures.max, figures.errors].map((value) => String(value).padStart(9)).join("");
+      console.log(`${name.padEnd(22)}${String(figures.requests).padStart(8)}${String(figures.rps).padStart(8)}${columns}`);
+    }
+    if (ours.minorGc) {
+      const { count, ms } = ours.minorGc;
+      console.log(`rebound's young-generation GC during the run: ${count} pauses, ${Math.round(ms)} ms in all (${(ms / Math.max(count, 1)).toFixed(1)} ms each)`);
     }
     console.log(`target p99 < 50 ms: ${ours.p99 < 50 ? "met" : "NOT met"} (${ours.p99} ms; baseline ${bare.p99} ms)`);
   } finally {
