@@ -38,13 +38,15 @@ const genericBody = fc.oneof(fc.constant({}), fc.dictionary(fc.string({ maxLengt
 function registeredRoutes(app: { router: { stack: unknown[] } }): Array<{ method: string; path: string }> {
   interface Layer {
     route?: { path: string; methods: Record<string, boolean> };
-    handle?: { stack?: Layer[] };
+    /** Express routers have a stack; the gateway's dispatcher lists the routers it hands requests to. */
+    handle?: { stack?: Layer[]; routers?: { stack: Layer[] }[] };
   }
   const routes: Array<{ method: string; path: string }> = [];
   const walk = (stack: Layer[]) => {
     for (const layer of stack) {
       if (layer.route) for (const method of Object.keys(layer.route.methods)) routes.push({ method: method.toUpperCase(), path: layer.route.path });
       else if (layer.handle?.stack) walk(layer.handle.stack);
+      else if (layer.handle?.routers) for (const router of layer.handle.routers) walk(router.stack);
     }
   };
   walk(app.router.stack as Layer[]);

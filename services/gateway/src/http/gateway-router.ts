@@ -38,7 +38,7 @@ const noStore: RequestHandler = (_req, res, next) => {
 };
 
 /** The session's life cycle and the password changes that end sessions: the gateway's own endpoints. */
-function gatewayEndpoints(deps: GatewayDeps): RequestHandler {
+function gatewayEndpoints(deps: GatewayDeps): { handler: RequestHandler; router: Router } {
   const { limits } = deps;
   const endpoints = Router();
   endpoints.post("/api/login", loginRoute(deps));
@@ -57,12 +57,16 @@ function gatewayEndpoints(deps: GatewayDeps): RequestHandler {
   endpoints.post("/api/auth/resend-verification", limitBy((req) => [[limits.resendVerification, sessionUser(req)?.id]]));
   // Every other /api request skips the router (express matches paths case-insensitively, with or without a trailing slash).
   const paths = new Set(["/api/login", "/api/register", "/api/logout", "/api/auth/change-password", "/api/auth/reset-password", "/api/auth/forgot-password", "/api/auth/resend-verification"]);
-  return (req, res, next) => {
+  const handler: RequestHandler = (req, res, next) => {
     const path = (req.originalUrl.split("?")[0] ?? "").toLowerCase().replace(/\/+$/, "");
     if (!paths.has(path)) return next();
     return endpoints(req, res, next);
   };
+  return { handler, router: endpoints };
 }
+
+/** The gateway's handler, with the routers it dispatches to (for tools that list the app's routes). */
+export type GatewayHandler = RequestHandler & { readonly routers: readonly Router[] };
 
 /** Whether `path` is `prefix` or below it, as express matches a mount path (case-insensitively). */
 function isUnder(path: string, prefix: string): boolean {
@@ -79,7 +83,7 @@ function isUnder(path: string, prefix: string): boolean {
  * A plain function rather than an express Router: every Router level a request passes through
  * allocates its own bookkeeping (a third of what a cached dashboard read allocated was the routers').
  */
-export function createGatewayRouter(deps: GatewayDeps, edge: GatewayEdgeOptions): RequestHandler {
+export function createGatewayRouter(deps: GatewayDeps, edge: GatewayEdgeOptions): GatewayHandler {
   const { limits } = deps;
   const forward = forwardByTable(edge.upstreams, deps.logger, edge.inProcess);
 
@@ -94,6 +98,7 @@ export function createGatewayRouter(deps: GatewayDeps, edge: GatewayEdgeOptions)
   // The built web app for every other page path (nothing when web/dist is missing).
   const webApp = staticWebApp();
 
+  const endpoints = gatewayEndpoints(deps);
   const session = sessionMiddleware(deps.sessions, deps.clock, { ...edge.session, secure: edge.publicBaseUrl.startsWith("https:") });
   const api = series(
     accessLog(deps.logger),
@@ -103,7 +108,7 @@ export function createGatewayRouter(deps: GatewayDeps, edge: GatewayEdgeOptions)
     originCheck([edge.publicBaseUrl, ...edge.allowedOrigins]),
     whenBody(series(...apiJsonBody)),
     session,
-    gatewayEndpoints(deps),
+    endpoints.handler,
     apiAuthGate(edge.internalSecret),
     forward,
   );
@@ -112,6 +117,7 @@ export function createGatewayRouter(deps: GatewayDeps, edge: GatewayEdgeOptions)
   );
 
   // "router": an in-process internal call skips the rest of the gateway (internal-header-policy.ts).
-  return (req, res, next) =>
+  const dispatch: RequestHandler = (req, res, next) =>
     (isUnder(req.path, "/api") ? api : everythingElse)(req, res, (error?: unknown) => (error === "router" ? next() : next(error)));
+  return Object.assign(dispatch, { routers: [endpoints.router, webhooksAndDev, webApp] });
 }
