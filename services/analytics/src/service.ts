@@ -37,6 +37,9 @@ export function createAnalyticsDeps(runtime: PlatformRuntime, serviceDeps: Analy
   };
 }
 
+/** Events in flight to the projections at once (the batcher writes what arrives together as one transaction). */
+const PROJECTIONS_CONCURRENCY = 256;
+
 /**
  * Analytics: projections built only from events (calls, texts, suppressions, replies, opt-outs,
  * each business's time zone and revenue inputs), the owner's results API, and the lag at /metrics.
@@ -48,6 +51,11 @@ export function createAnalyticsService(runtime: PlatformRuntime, serviceDeps: An
   const projections: ConsumerDefinition = {
     group: PROJECTIONS_CONSUMER,
     handlers: onProjectedEventHandler(deps, PROJECTIONS_CONSUMER),
+    // The projections are idempotent and order-independent, so one business's events need not
+    // wait for each other: the embedded bus hands them over together and the batcher writes them
+    // in one transaction (a burst of one business's texts caught up one event per write before).
+    unordered: true,
+    concurrency: PROJECTIONS_CONCURRENCY,
   };
   const probe = () => log.lag(PROJECTIONS_CONSUMER, PROJECTIONS_CONSUMER, PROJECTED_TOPICS, PROJECTED_EVENT_TYPES, runtime.clock.now().getTime());
 

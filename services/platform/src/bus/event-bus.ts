@@ -23,6 +23,12 @@ export interface SubscribeOptions {
   /** Maximum records of different keys handled at once. */
   concurrency?: number;
   /**
+   * The handler tolerates one key's records in any order and at once (idempotent, order-independent
+   * projections): an adapter may run them concurrently, up to `concurrency`. Kafka still hands a
+   * partition's records over in order.
+   */
+  unordered?: boolean;
+  /**
    * The event types the handler acts on (`event-type` header). An adapter may skip
    * other records (the embedded log neither fetches nor wakes for them); the handler
    * must still ignore types it does not know, as Kafka delivers everything.

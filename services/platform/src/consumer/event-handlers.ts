@@ -9,6 +9,8 @@ export interface ConsumerDefinition {
   /** Consumer group id, unique across the system, e.g. `messaging.dispatch`. */
   group: string;
   handlers: EventHandlerMap;
-  /** Keys handled at once (records of one key are always sequential). */
+  /** Keys handled at once (records of one key are sequential unless `unordered`). */
   concurrency?: number;
+  /** Its handlers give the same result whatever the order of one key's events (see SubscribeOptions.unordered). */
+  unordered?: boolean;
 }

@@ -44,6 +44,7 @@ export async function subscribeConsumer(
     topics,
     eventTypes: types,
     concurrency: definition.concurrency,
+    unordered: definition.unordered,
     handler: (record) => handleRecord(bus, definition, record, logger, policy),
   });
 }

@@ -131,6 +131,7 @@ export class EmbeddedBus implements EventBus {
         topic,
         handler: options.handler,
         concurrency: options.concurrency ?? 16,
+        unordered: options.unordered ?? false,
         eventTypes: options.eventTypes,
         logger: this.options.logger,
         // With the handoff, polling is only a safety net.

@@ -12,6 +12,8 @@ interface ConsumerOptions {
   topic: string;
   handler: RecordHandler;
   concurrency: number;
+  /** One key's records may run at once (SubscribeOptions.unordered). */
+  unordered: boolean;
   logger: Logger;
   pollIntervalMs: number;
   batchSize: number;
@@ -124,6 +126,7 @@ export class EmbeddedTopicConsumer {
       this.options.concurrency,
       this.committed,
       () => this.scheduleCommit(),
+      this.options.unordered,
     );
     while (!this.stopping) {
       if (this.dispatcher.backlog >= this.options.batchSize * 2) {

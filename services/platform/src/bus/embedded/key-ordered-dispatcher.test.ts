@@ -46,6 +46,35 @@ describe("KeyOrderedDispatcher", () => {
     expect(handled).toContain("slow:1");
   });
 
+  it("given an unordered consumer, then one key's records run at once (up to the concurrency) and the watermark still waits for the slowest", async () => {
+    const release: (() => void)[] = [];
+    let running = 0;
+    let maxRunning = 0;
+    const dispatcher = new KeyOrderedDispatcher(
+      async () => {
+        running++;
+        maxRunning = Math.max(maxRunning, running);
+        await new Promise<void>((resolve) => release.push(resolve));
+        running--;
+      },
+      3,
+      0n,
+      () => undefined,
+      true,
+    );
+    for (let seq = 1; seq <= 5; seq++) dispatcher.push(record(seq, "one-business"));
+    await until(() => release.length === 3);
+    expect(maxRunning).toBe(3);
+    release[1]?.();
+    release[2]?.();
+    await until(() => release.length === 5);
+    expect(dispatcher.watermark).toBe(0n); // record 1 still runs
+    release[0]?.();
+    release[3]?.();
+    release[4]?.();
+    await until(() => dispatcher.watermark === 5n);
+  });
+
   it("stops starting records when drained and leaves the rest uncommitted", async () => {
     const dispatcher = new KeyOrderedDispatcher(() => sleep(20), 1, 0n, () => undefined);
     dispatcher.push(record(1, "a"));

@@ -2,9 +2,9 @@ import type { DeliveredRecord } from "../event-bus";
 
 /**
  * Runs records through a handler with at most `concurrency` keys at once and the
- * records of one key strictly in order. Tracks the low watermark: the highest
- * sequence number below which every record has been handled, which is the offset
- * that is safe to commit.
+ * records of one key strictly in order (unless `unordered`: then every record is its
+ * own key). Tracks the low watermark: the highest sequence number below which every
+ * record has been handled, which is the offset that is safe to commit.
  */
 export class KeyOrderedDispatcher {
   private readonly queues = new Map<string, DeliveredRecord[]>();
@@ -23,6 +23,7 @@ export class KeyOrderedDispatcher {
     private readonly concurrency: number,
     startWatermark: bigint,
     private readonly onProgress: () => void,
+    private readonly unordered = false,
   ) {
     this.watermark = startWatermark;
   }
@@ -35,12 +36,13 @@ export class KeyOrderedDispatcher {
     const entry = { seq: BigInt(record.offset), done: false };
     this.outstanding.push(entry);
     this.bySeq.set(entry.seq, entry);
-    const queue = this.queues.get(record.key);
+    const key = this.unordered ? `#${record.offset}` : record.key;
+    const queue = this.queues.get(key);
     if (queue) {
       queue.push(record);
     } else {
-      this.queues.set(record.key, [record]);
-      if (!this.activeKeys.has(record.key)) this.readyKeys.push(record.key);
+      this.queues.set(key, [record]);
+      if (!this.activeKeys.has(key)) this.readyKeys.push(key);
     }
     this.pump();
   }
