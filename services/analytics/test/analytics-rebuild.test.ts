@@ -1,4 +1,3 @@
-import { describeIf } from "@rebound/testing";
 import { metricsRegistry } from "@rebound/platform";
 import { PROJECTED_EVENT_TYPES } from "../src/domain/facts";
 import { EmbeddedLogSource } from "../src/rebuild/embedded-log-source";
@@ -12,9 +11,8 @@ import { AnalyticsHarness, toRecord } from "./support/analytics-harness";
 import { generateHistory } from "./support/history";
 
 // A few seconds since the projections take one business's events together (it was three minutes
-// of one core before): `npm test` still skips it (with this reason) and .ci/run runs it in a stage
-// of its own.
-describeIf(process.env.FULL_REPLAY === "1", "the 10,000-event replay runs in .ci/run with FULL_REPLAY=1")("replay from offset zero (10,000+ events, 20 businesses, 60 days)", () => {
+// of one core, skipped by `npm test`, before).
+describe("replay from offset zero (10,000+ events, 20 businesses, 60 days)", () => {
   let harness: AnalyticsHarness;
   const history = generateHistory({ businesses: 20, days: 60, minEvents: 10_000, end: new Date("2026-03-10T00:00:00Z") });
 
