@@ -35,4 +35,5 @@ export * from "./db/group-commit";
 export * from "./retry/retry";
 export * from "./bus/kafka/kafka-bus";
 export * from "./bus/kafka/kafka-logger";
+export * from "./bus/kafka/kafka-log-reader";
 export { TEST_CONSUMER_TIMINGS, type KafkaConsumerTimings } from "./bus/kafka/kafka-subscription";
