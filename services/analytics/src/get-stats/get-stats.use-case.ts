@@ -7,6 +7,12 @@ export type PreparedStats = PreparedJson<AnalyticsStatsResponse>;
 
 const NO_STATS_YET = prepareJson(EMPTY_STATS);
 
+/** The cached answer when it is fresh, without waiting (most dashboard reads); undefined otherwise. */
+export function peekStats(deps: Pick<AnalyticsDeps, "statsCache">, userId: string, limit: number): PreparedStats | undefined {
+  const businessId = deps.statsCache.knownBusinessOf(userId);
+  return businessId === undefined ? undefined : deps.statsCache.peek(businessId, String(limit));
+}
+
 /** The signed-in user's totals and newest calls and texts, serialised once per change; zeros until their business is known. */
 export async function getStats(deps: Pick<AnalyticsDeps, "reports" | "statsCache">, userId: string, limit: number): Promise<PreparedStats> {
   const businessId = await deps.statsCache.businessOfUser(userId, async () => (await deps.reports.businessOfUser(userId))?.businessId ?? null);

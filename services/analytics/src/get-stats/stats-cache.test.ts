@@ -30,6 +30,22 @@ describe("StatsCache", () => {
     expect(compute).toHaveBeenCalledTimes(1);
   });
 
+  it("given a computed answer within its age, then peek has it without waiting; not before it is computed, past its age or after a write", async () => {
+    const computing = deferred<string>();
+    const pending = cache.get("b", "5", () => computing.promise);
+    expect(cache.peek("b", "5")).toBeUndefined();
+    computing.resolve("v1");
+    await pending;
+    await settle();
+    expect(cache.peek("b", "5")).toBe("v1");
+    expect(cache.peek("b", "50")).toBeUndefined();
+    now = 1_001;
+    expect(cache.peek("b", "5")).toBeUndefined();
+    now = 0;
+    cache.invalidate(["b"]);
+    expect(cache.peek("b", "5")).toBeUndefined();
+  });
+
   it("given an answer past its age, then it is still served while one recomputation runs, and the new answer after", async () => {
     await cache.get("b", "5", async () => "v1");
     now = 1_001;

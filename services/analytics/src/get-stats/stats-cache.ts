@@ -16,6 +16,8 @@ export const STATS_STALE_FACTOR = 3;
 interface Entry<T> {
   storedAt: number;
   value: Promise<T>;
+  /** The value once computed, for reads that need not wait. */
+  settled?: { value: T };
   refreshing: boolean;
 }
 
@@ -43,6 +45,18 @@ export class StatsCache<T = PreparedStats> {
     return this.store(businessId, variant, now, compute());
   }
 
+  /** The answer, without waiting, when one is computed and fresh (no older than the age); else undefined. */
+  peek(businessId: string, variant: string): T | undefined {
+    const cached = this.entries.get(businessId)?.get(variant);
+    if (!cached?.settled || this.now() - cached.storedAt > this.maxAgeMs) return undefined;
+    return cached.settled.value;
+  }
+
+  /** The user's business when already known (never changes once known). */
+  knownBusinessOf(userId: string): string | undefined {
+    return this.businesses.get(userId);
+  }
+
   async businessOfUser(userId: string, find: () => Promise<string | null>): Promise<string | null> {
     const known = this.businesses.get(userId);
     if (known) return known;
@@ -64,6 +78,7 @@ export class StatsCache<T = PreparedStats> {
     if (!variants) this.entries.set(businessId, (variants = new Map()));
     const entry: Entry<T> = { storedAt, value, refreshing: false };
     variants.set(variant, entry);
+    value.then((settled) => (entry.settled = { value: settled }), () => undefined);
     // invalidate() drops entries (even one still computing); a failed computation is dropped too.
     value.catch(() => {
       if (this.entries.get(businessId)?.get(variant) === entry) this.entries.get(businessId)?.delete(variant);
@@ -77,9 +92,9 @@ export class StatsCache<T = PreparedStats> {
     const startedAt = this.now();
     const value = compute();
     value.then(
-      () => {
+      (settled) => {
         const variants = this.entries.get(businessId);
-        if (variants?.get(variant) === stale) variants.set(variant, { storedAt: startedAt, value, refreshing: false });
+        if (variants?.get(variant) === stale) variants.set(variant, { storedAt: startedAt, value, settled: { value: settled }, refreshing: false });
       },
       () => {
         stale.refreshing = false; // the next request past the age tries again; the stale answer still ages out

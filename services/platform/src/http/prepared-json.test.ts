@@ -29,10 +29,20 @@ describe("prepared JSON", () => {
   });
 
   // fetch itself adds "Cache-Control: no-cache" (which forbids a 304) to a conditional request unless told otherwise.
-  it("answers 304 without a body to a matching If-None-Match", async () => {
+  it("answers 304 without a body to a matching If-None-Match, as res.json does", async () => {
     const etag = prepareJson(value).etag;
-    const res = await fetch(`${server.url}/prepared`, { headers: { "if-none-match": etag, "cache-control": "max-age=0" } });
-    expect(res.status).toBe(304);
-    expect(await res.text()).toBe("");
+    const headers = { "if-none-match": etag, "cache-control": "max-age=0" };
+    const [prepared, plain] = await Promise.all([fetch(`${server.url}/prepared`, { headers }), fetch(`${server.url}/plain`, { headers })]);
+    expect([prepared.status, plain.status]).toEqual([304, 304]);
+    expect(await prepared.text()).toBe("");
+    expect(prepared.headers.get("etag")).toBe(etag);
+    expect(prepared.headers.get("content-type")).toBe(plain.headers.get("content-type"));
+  });
+
+  it("answers HEAD with the headers and no body, and sends the length in bytes", async () => {
+    const head = await fetch(`${server.url}/prepared`, { method: "HEAD" });
+    expect(head.status).toBe(200);
+    expect(head.headers.get("content-length")).toBe(String(Buffer.byteLength(JSON.stringify(value))));
+    expect(await head.text()).toBe("");
   });
 });

@@ -5,19 +5,32 @@ import type { Response } from "express";
 export interface PreparedJson<T = unknown> {
   readonly value: T;
   readonly body: string;
+  /** The body as UTF-8, encoded once. */
+  readonly bytes: Buffer;
   readonly etag: string;
 }
 
 /** Serialises `value` and computes the weak ETag express would (length and SHA-1 of the body). */
 export function prepareJson<T>(value: T): PreparedJson<T> {
   const body = JSON.stringify(value);
-  const hash = createHash("sha1").update(body, "utf8").digest("base64").substring(0, 27);
-  return { value, body, etag: `W/"${Buffer.byteLength(body, "utf8").toString(16)}-${hash}"` };
+  const bytes = Buffer.from(body, "utf8");
+  const hash = createHash("sha1").update(bytes).digest("base64").substring(0, 27);
+  return { value, body, bytes, etag: `W/"${bytes.length.toString(16)}-${hash}"` };
 }
 
-/** Sends a prepared answer: no serialisation or hashing per request; a matching If-None-Match gets 304. */
+/**
+ * Sends a prepared answer as res.json would (status, headers, 304 for a matching If-None-Match,
+ * no body for HEAD) without serialising, hashing or encoding it again.
+ */
 export function sendPreparedJson(res: Response, prepared: PreparedJson): void {
   res.setHeader("ETag", prepared.etag);
+  if (res.req.fresh) {
+    res.statusCode = 304;
+    res.end();
+    return;
+  }
   res.setHeader("Content-Type", "application/json; charset=utf-8");
-  res.send(prepared.body);
+  res.setHeader("Content-Length", prepared.bytes.length);
+  if (res.req.method === "HEAD") res.end();
+  else res.end(prepared.bytes);
 }
