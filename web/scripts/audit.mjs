@@ -18,8 +18,14 @@ try {
   try {
     console.log("Lighthouse (desktop)      perf  a11y  best   seo");
     for (const path of LIGHTHOUSE_PAGES) {
-      const result = await lighthouse(`${product.baseUrl}${path}`, { port: chrome.port, output: "json", logLevel: "error" }, desktopConfig);
-      if (result.lhr.runtimeError) console.log(`   lighthouse runtime error: ${result.lhr.runtimeError.code} ${result.lhr.runtimeError.message}`);
+      // Lighthouse itself sometimes fails to record the page load (NO_NAVSTART and the like: the
+      // scores then read 0); such a run is repeated, up to twice, and the error shown if it stays.
+      let result;
+      for (let attempt = 1; attempt <= 3; attempt++) {
+        result = await lighthouse(`${product.baseUrl}${path}`, { port: chrome.port, output: "json", logLevel: "error" }, desktopConfig);
+        if (!result.lhr.runtimeError) break;
+        console.log(`   lighthouse runtime error (attempt ${attempt} of 3): ${result.lhr.runtimeError.code} ${result.lhr.runtimeError.message}`);
+      }
       const categories = result.lhr.categories;
       const score = (key) => String(Math.round((categories[key]?.score ?? 0) * 100)).padStart(5);
       console.log(`${path.padEnd(24)} ${score("performance")} ${score("accessibility")} ${score("best-practices")} ${score("seo")}`);
