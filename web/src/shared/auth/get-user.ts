@@ -8,6 +8,8 @@ export interface CurrentUser {
   firstName: string | null;
   lastName: string | null;
   isEmailVerified: boolean;
+  /** An e-mail change waiting for its link to be followed (the account keeps `email` until then). */
+  pendingEmail?: string | null;
   subscriptionPlan: string;
   subscriptionStatus: string;
   billingFrequency: string;

@@ -27,7 +27,8 @@ export function VerifyEmailBanner() {
       <div className="rb-container rb-verify-banner__inner">
         <MailOutlined aria-hidden />
         <p>
-          Please verify your email address. We sent a link to <strong>{user.email}</strong>.
+          {/* An address changed in settings gets the link (the account switches to it when followed). */}
+          Please verify your email address. We sent a link to <strong>{user.pendingEmail ?? user.email}</strong>.
         </p>
         <Button size="middle" onClick={() => resend.mutate()} loading={resend.isPending}>
           Resend Email
