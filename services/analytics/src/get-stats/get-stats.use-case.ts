@@ -3,7 +3,8 @@ import { prepareJson, type PreparedJson } from "@rebound/platform";
 import type { AnalyticsDeps } from "../analytics-deps";
 import { EMPTY_STATS, toStatsResponse } from "../domain/stats-response";
 
-export type PreparedStats = PreparedJson<AnalyticsStatsResponse>;
+/** The stats answer (spec section 3) as prepared JSON. */
+export type PreparedStats = PreparedJson;
 
 const NO_STATS_YET = prepareJson(EMPTY_STATS);
 
@@ -17,5 +18,8 @@ export function peekStats(deps: Pick<AnalyticsDeps, "statsCache">, userId: strin
 export async function getStats(deps: Pick<AnalyticsDeps, "reports" | "statsCache">, userId: string, limit: number): Promise<PreparedStats> {
   const businessId = await deps.statsCache.businessOfUser(userId, async () => (await deps.reports.businessOfUser(userId))?.businessId ?? null);
   if (!businessId) return NO_STATS_YET;
-  return deps.statsCache.get(businessId, String(limit), async () => prepareJson(toStatsResponse(await deps.reports.stats(businessId, limit))));
+  return deps.statsCache.get(businessId, String(limit), async () => {
+    const answer: AnalyticsStatsResponse = toStatsResponse(await deps.reports.stats(businessId, limit));
+    return prepareJson(answer);
+  });
 }

@@ -34,13 +34,10 @@ interface StoredSession {
   email: string;
 }
 
-declare global {
-  // eslint-disable-next-line @typescript-eslint/no-namespace
-  namespace Express {
-    interface Request {
-      /** Set on every /api request by the session middleware. */
-      gatewaySession?: RequestSession;
-    }
+declare module "express-serve-static-core" {
+  interface Request {
+    /** Set on every /api request by the session middleware. */
+    gatewaySession?: RequestSession;
   }
 }
 

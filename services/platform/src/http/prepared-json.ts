@@ -2,20 +2,17 @@ import { createHash } from "node:crypto";
 import type { Response } from "express";
 
 /** A JSON answer serialised once, with its ETag, for reads served many times from memory. */
-export interface PreparedJson<T = unknown> {
-  readonly value: T;
-  readonly body: string;
-  /** The body as UTF-8, encoded once. */
+export interface PreparedJson {
+  /** The JSON as UTF-8, encoded once. */
   readonly bytes: Buffer;
   readonly etag: string;
 }
 
 /** Serialises `value` and computes the weak ETag express would (length and SHA-1 of the body). */
-export function prepareJson<T>(value: T): PreparedJson<T> {
-  const body = JSON.stringify(value);
-  const bytes = Buffer.from(body, "utf8");
+export function prepareJson(value: unknown): PreparedJson {
+  const bytes = Buffer.from(JSON.stringify(value), "utf8");
   const hash = createHash("sha1").update(bytes).digest("base64").substring(0, 27);
-  return { value, body, bytes, etag: `W/"${bytes.length.toString(16)}-${hash}"` };
+  return { bytes, etag: `W/"${bytes.length.toString(16)}-${hash}"` };
 }
 
 /**
