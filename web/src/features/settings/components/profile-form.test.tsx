@@ -18,6 +18,15 @@ const user: CurrentUser = {
 };
 
 describe("profile form", () => {
+  it("given an e-mail change waiting for its link, then the field says so; without one, nothing", async () => {
+    stubFetch({});
+    const { unmount } = await renderWithProviders(<ProfileForm user={{ ...user, pendingEmail: "new@example.com" }} />);
+    expect(screen.getByText("Waiting for confirmation of new@example.com: your account keeps pat@example.com until you follow the link we sent there.")).toBeInTheDocument();
+    unmount();
+    await renderWithProviders(<ProfileForm user={{ ...user, pendingEmail: null }} />);
+    expect(screen.queryByText(/Waiting for confirmation/)).not.toBeInTheDocument();
+  });
+
   it("given only a new name, when saved, then no current password is asked for or sent", async () => {
     const calls = stubFetch({ "PATCH /api/user/profile": (body) => ({ status: 200, body: { ...user, ...(body as object) } }) });
     await renderWithProviders(<ProfileForm user={user} />);

@@ -7,6 +7,12 @@ import { FormField } from "@/shared/ui/form-field";
 import { toast } from "@/shared/ui/toast/toast-store";
 import { profileSchema, useUpdateProfile, type ProfileInput } from "../api/update-profile";
 
+/** An e-mail change waiting for its link: the account keeps its address until then. */
+function pendingChangeHint(user: CurrentUser): string | undefined {
+  if (!user.pendingEmail) return undefined;
+  return `Waiting for confirmation of ${user.pendingEmail}: your account keeps ${user.email} until you follow the link we sent there.`;
+}
+
 /** Name and e-mail (spec section 5's messages); 'Profile Updated' on success. */
 export function ProfileForm({ user }: { user: CurrentUser }) {
   const save = useUpdateProfile();
@@ -48,7 +54,7 @@ export function ProfileForm({ user }: { user: CurrentUser }) {
           control={control}
           name="email"
           render={({ field }) => (
-            <FormField id="email" label="Email" error={formState.errors.email?.message}>
+            <FormField id="email" label="Email" error={formState.errors.email?.message} extra={pendingChangeHint(user)}>
               <Input {...field} type="email" autoComplete="email" />
             </FormField>
           )}
