@@ -7,12 +7,14 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { setUpOwner } from "./owner-setup";
+import { cpuTimes } from "../call-path/process-cpu";
 import { freePort, repoRoot, spawnTs, stopChild, waitForHttp } from "../call-path/processes";
 
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 200);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CALLS = Number(process.env.BENCH_CALLS ?? 20);
 // BENCH_CPU_PROF=<dir>: the standalone writes a V8 CPU profile there when it stops (node --cpu-prof).
+// BENCH_NODE_ARGS="--trace-gc ...": more node flags for the standalone (VERBOSE=1 shows its output).
 
 interface Figures {
   requests: number;
@@ -23,6 +25,8 @@ interface Figures {
   p99: number;
   max: number;
   errors: number;
+  /** The server's CPU per answered request during the measured run, µs (off Linux: undefined). */
+  cpuUsPerRequest?: { process: number; mainThread: number };
   /** Young-generation collections during the measured run (from the server's /metrics, when it has one). */
   minorGc?: { count: number; ms: number };
 }
@@ -34,12 +38,15 @@ async function minorGcTotals(metricsUrl: string | undefined): Promise<{ count: n
   return { count: value('nodejs_gc_duration_seconds_count{kind="minor"}'), ms: value('nodejs_gc_duration_seconds_sum{kind="minor"}') * 1000 };
 }
 
-async function load(url: string, headers: Record<string, string>, metricsUrl?: string): Promise<Figures> {
+async function load(url: string, headers: Record<string, string>, serverPid: number | undefined, metricsUrl?: string): Promise<Figures> {
   // Warm-up, then the measured run.
   await autocannon({ url, connections: CONNECTIONS, duration: 2, headers });
   const gcBefore = await minorGcTotals(metricsUrl);
+  const cpuBefore = serverPid === undefined ? undefined : cpuTimes([serverPid]);
   const result = await autocannon({ url, connections: CONNECTIONS, duration: SECONDS, headers });
+  const cpuAfter = serverPid === undefined ? undefined : cpuTimes([serverPid]);
   const gcAfter = await minorGcTotals(metricsUrl);
+  const perRequest = (ms: number) => Math.round((ms * 1000) / Math.max(result.requests.total, 1));
   return {
     requests: result.requests.total,
     rps: Math.round(result.requests.average),
@@ -49,6 +56,10 @@ async function load(url: string, headers: Record<string, string>, metricsUrl?: s
     p99: result.latency.p99,
     max: result.latency.max,
     errors: result.errors + result.non2xx,
+    cpuUsPerRequest:
+      cpuBefore && cpuAfter
+        ? { process: perRequest(cpuAfter.processMs - cpuBefore.processMs), mainThread: perRequest(cpuAfter.mainThreadMs - cpuBefore.mainThreadMs) }
+        : undefined,
     minorGc: gcBefore && gcAfter ? { count: gcAfter.count - gcBefore.count, ms: gcAfter.ms - gcBefore.ms } : undefined,
   };
 }
@@ -67,7 +78,11 @@ async function main(): Promise<void> {
     INTERNAL_AUTH_SECRET: "bench-internal-secret-0123456789",
     SESSION_SECRET: "bench-session-secret-0123456789",
     SMS_MESSAGES_PER_SECOND: "1000",
-  }, ["--max-semi-space-size=32", ...(process.env.BENCH_CPU_PROF ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [])]);
+  }, [
+    "--max-semi-space-size=32",
+    ...(process.env.BENCH_CPU_PROF ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : []),
+    ...(process.env.BENCH_NODE_ARGS?.split(" ").filter(Boolean) ?? []),
+  ]);
   const baselinePort = await freePort();
   let baseline: ReturnType<typeof spawnTs> | undefined;
   try {
@@ -97,12 +112,13 @@ async function main(): Promise<void> {
     baseline = spawnTs(join(__dirname, "baseline-server.ts"), { PORT: String(baselinePort), BASELINE_BODY: body });
     await waitForHttp(`http://127.0.0.1:${baselinePort}/healthz`);
 
-    const ours = await load(statsUrl, headers, `${url}/metrics`);
-    const bare = await load(`http://127.0.0.1:${baselinePort}/api/analytics/stats`, {});
+    const ours = await load(statsUrl, headers, rebound.pid, `${url}/metrics`);
+    const bare = await load(`http://127.0.0.1:${baselinePort}/api/analytics/stats`, {}, baseline.pid);
     console.log(`GET /api/analytics/stats, ${CONNECTIONS} connections, ${SECONDS} s, one business (${CALLS} calls, all delivered ${allDeliveredMs} ms after the last call was placed)`);
-    console.log(`                      requests   req/s   p50 ms   p90 ms p97.5 ms   p99 ms   max ms   errors`);
+    console.log(`                      requests   req/s   p50 ms   p90 ms p97.5 ms   p99 ms   max ms   errors  cpu µs/req (main thread)`);
     for (const [name, figures] of [["rebound (standalone)", ours], ["bare express baseline", bare]] as const) {
-      const columns = [figures.p50, figures.p90, figures.p97_5, figures.p99, figures.max, figures.errors].map((value) => String(value).padStart(9)).join("");
+      const cpu = figures.cpuUsPerRequest ? `${figures.cpuUsPerRequest.process} (${figures.cpuUsPerRequest.mainThread})` : "n/a";
+      const columns = [figures.p50, figures.p90, figures.p97_5, figures.p99, figures.max, figures.errors, cpu].map((value) => String(value).padStart(9)).join("");
       console.log(`${name.padEnd(22)}${String(figures.requests).padStart(8)}${String(figures.rps).padStart(8)}${columns}`);
     }
     if (ours.minorGc) {

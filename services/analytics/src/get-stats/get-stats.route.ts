@@ -4,11 +4,13 @@ import type { AnalyticsDeps } from "../analytics-deps";
 import { getStatsQuerySchema } from "./get-stats.schema";
 import { getStats, peekStats } from "./get-stats.use-case";
 
-/** GET /api/analytics/stats?limit= (spec section 3). */
+/** GET /api/analytics/stats?limit= (spec section 3). A fresh cached answer is sent without a promise. */
 export function getStatsRoute(deps: AnalyticsDeps): RequestHandler {
-  return async (req, res) => {
+  return (req, res, next) => {
     const user = currentUser(res);
     const { limit } = parseInput(getStatsQuerySchema, req.query);
-    sendPreparedJson(res, peekStats(deps, user.id, limit) ?? (await getStats(deps, user.id, limit)));
+    const cached = peekStats(deps, user.id, limit);
+    if (cached) return sendPreparedJson(res, cached);
+    getStats(deps, user.id, limit).then((stats) => sendPreparedJson(res, stats), next);
   };
 }
