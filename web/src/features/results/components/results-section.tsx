@@ -46,6 +46,7 @@ export function ResultsSection() {
   const stats = useStats();
   const summary = useSummary();
   const unavailable = stats.data === null || summary.data === null;
+  const timeZone = summary.data?.range.timeZone;
   return (
     <div className="rb-section-stack">
       <header className="rb-dash-head">
@@ -107,7 +108,7 @@ export function ResultsSection() {
                 {stats.data.recentCalls.slice(0, RECENT_LIMIT).map((call) => (
                   <li key={call.id}>
                     <span className="rb-recent__who">{formatPhoneNumber(call.number)}</span>
-                    <span className="rb-recent__when">{formatTime(call.time)}</span>
+                    <span className="rb-recent__when">{formatTime(call.time, timeZone)}</span>
                     <span className="rb-recent__tags">
                       {isAnswered(call.status) ? <Badge tone="success">Answered</Badge> : <Badge tone="warning">Missed</Badge>}
                       {call.responded ? <Badge tone="info">Texted</Badge> : null}
@@ -130,7 +131,7 @@ export function ResultsSection() {
                   return (
                     <li key={sms.id}>
                       <span className="rb-recent__who">{formatPhoneNumber(sms.number)}</span>
-                      <span className="rb-recent__when">{formatTime(sms.time)}</span>
+                      <span className="rb-recent__when">{formatTime(sms.time, timeZone)}</span>
                       <span className="rb-recent__tags">
                         <Badge tone={label === "Failed" ? "danger" : "success"}>
                           {label === "Failed" ? <CloseCircleFilled aria-hidden /> : null} {label}

@@ -1,4 +1,4 @@
-import { formatRate, formatSeconds, isAnswered, shortDay, smsStatusLabel } from "./results-display";
+import { formatRate, formatSeconds, formatTime, isAnswered, shortDay, smsStatusLabel } from "./results-display";
 
 describe("results display", () => {
   it("treats anything but Answered as missed, and anything but delivered or sent as failed", () => {
@@ -18,5 +18,19 @@ describe("results display", () => {
 
   it("labels chart days without shifting them across time zones", () => {
     expect(shortDay("2025-01-05")).toBe("Jan 5");
+  });
+
+  it("shows a call's time in the business's time zone, the zone named, as the chart counts its day", () => {
+    // 02:12 UTC on Nov 25 is still Nov 24 in New York (the chart's day) and in Los Angeles.
+    expect(formatTime("2026-11-25T02:12:00.000Z", "America/New_York")).toBe("Nov 24, 9:12 PM EST");
+    expect(formatTime("2026-11-25T02:12:00.000Z", "America/Los_Angeles")).toBe("Nov 24, 6:12 PM PST");
+    expect(formatTime("2026-07-04T16:00:00.000Z", "America/Chicago")).toBe("Jul 4, 11:00 AM CDT");
+  });
+
+  it("falls back to the viewer's zone, still named, when the business's is not known or not valid", () => {
+    const viewer = formatTime("2026-11-25T02:12:00.000Z");
+    expect(viewer).toMatch(/^[A-Z][a-z]{2} \d{1,2}, \d{1,2}:\d{2} [AP]M \S+$/);
+    expect(formatTime("2026-11-25T02:12:00.000Z", "Not/AZone")).toBe(viewer);
+    expect(formatTime("not a time", "America/New_York")).toBe("");
   });
 });

@@ -25,10 +25,20 @@ export function formatSeconds(seconds: number | null): string {
 
 export const formatRevenue = formatUsd;
 
-/** An ISO time as 'Jan 5, 3:04 PM'. */
-export function formatTime(iso: string): string {
+/**
+ * An ISO time as 'Jan 5, 3:04 PM EST': in the business's time zone when known (the chart's days
+ * are the business's), else the viewer's; the zone is named either way.
+ */
+export function formatTime(iso: string, timeZone?: string): string {
   const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? "" : date.toLocaleString("en-US", { month: "short", day: "numeric", hour: "numeric", minute: "2-digit" });
+  if (Number.isNaN(date.getTime())) return "";
+  const options: Intl.DateTimeFormatOptions = { month: "short", day: "numeric", hour: "numeric", minute: "2-digit", timeZoneName: "short" };
+  try {
+    return date.toLocaleString("en-US", { ...options, timeZone });
+  } catch {
+    // A zone this browser does not know: the viewer's own.
+    return date.toLocaleString("en-US", options);
+  }
 }
 
 /** '2025-01-05' -> 'Jan 5' for the chart's axis. */
