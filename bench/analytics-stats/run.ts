@@ -6,7 +6,7 @@ import autocannon from "autocannon";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { setUpOwner } from "./owner-setup";
+import { setUpOwner } from "../call-path/owner-setup";
 import { cpuTimes } from "../call-path/process-cpu";
 import { freePort, repoRoot, spawnTs, stopChild, waitForHttp } from "../call-path/processes";
 

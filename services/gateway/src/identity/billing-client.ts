@@ -1,5 +1,5 @@
-import { AppError, ERROR_STATUS, INTERNAL_USER_HEADER, signInternalUser, type ErrorCode } from "@rebound/platform";
-import { GATEWAY_PRINCIPAL } from "./identity-client";
+import { AppError } from "@rebound/platform";
+import { clientErrorCode, postInternal } from "./post-internal";
 
 /** The payment step of a registration as the gateway asks billing for it. */
 export interface SignupPayment {
@@ -33,33 +33,23 @@ export class PaymentDeclined extends Error {
 const TIMEOUT_MS = 30_000;
 
 /**
- * HTTP client of billing's `/internal/billing/*` API, signed with the internal header like the
- * identity client; billing's URL in distributed mode, this very process in standalone.
+ * HTTP client of billing's `/internal/billing/*` API (postInternal); billing's URL in distributed
+ * mode, this very process in standalone.
  */
 export function createHttpBillingClient(baseUrl: () => string, secret: string): BillingClient {
   const call = async <T>(path: string, body: unknown, requestId?: string): Promise<T> => {
-    let response: Response;
-    try {
-      response = await fetch(`${baseUrl()}/internal/billing${path}`, {
-        method: "POST",
-        headers: {
-          "content-type": "application/json",
-          [INTERNAL_USER_HEADER]: signInternalUser(GATEWAY_PRINCIPAL, secret),
-          ...(requestId ? { "x-request-id": requestId } : {}),
-        },
-        body: JSON.stringify(body ?? {}),
-        signal: AbortSignal.timeout(TIMEOUT_MS),
-      });
-    } catch (error) {
-      throw new AppError("UNAVAILABLE", "Payment service temporarily unavailable. Please try again.", { cause: error });
-    }
-    const payload = (await response.json().catch(() => ({}))) as Record<string, unknown>;
-    if (response.ok) return payload as T;
-    const message = typeof payload.message === "string" ? payload.message : "Payment failed. Please try again.";
-    if (response.status === 402) throw new PaymentDeclined(message);
-    const code = typeof payload.code === "string" && payload.code in ERROR_STATUS ? (payload.code as ErrorCode) : undefined;
-    if (code && ERROR_STATUS[code] === response.status && response.status < 500) throw new AppError(code, message);
-    if (response.status === 400) throw new AppError("BAD_REQUEST", message);
+    const answer = await postInternal(`${baseUrl()}/internal/billing${path}`, body, {
+      secret,
+      requestId,
+      timeoutMs: TIMEOUT_MS,
+      unavailableMessage: "Payment service temporarily unavailable. Please try again.",
+    });
+    if (answer.ok) return answer.payload as T;
+    const message = typeof answer.payload.message === "string" ? answer.payload.message : "Payment failed. Please try again.";
+    if (answer.status === 402) throw new PaymentDeclined(message);
+    const code = clientErrorCode(answer);
+    if (code) throw new AppError(code, message);
+    if (answer.status === 400) throw new AppError("BAD_REQUEST", message);
     throw new AppError("UPSTREAM_FAILED", "Something went wrong. Please try again.");
   };
   return {

@@ -1,4 +1,5 @@
-import { AppError, ERROR_STATUS, INTERNAL_USER_HEADER, signInternalUser, type ErrorCode, type FieldError } from "@rebound/platform";
+import { AppError, type FieldError } from "@rebound/platform";
+import { clientErrorCode, postInternal, type InternalAnswer } from "./post-internal";
 
 /** What the gateway needs to know of a user to start a session; the rest is passed to the client as is. */
 export interface IdentityUser {
@@ -15,9 +16,6 @@ export interface IdentityClient {
   resetPassword(body: unknown, requestId?: string): Promise<{ message: string; userId: string }>;
 }
 
-/** The gateway's own identity towards services' internal APIs (identity checks this id). */
-export const GATEWAY_PRINCIPAL = { id: "service:gateway", email: "gateway@rebound.internal" };
-
 const TIMEOUT_MS = 15_000;
 
 /**
@@ -28,24 +26,14 @@ const TIMEOUT_MS = 15_000;
  */
 export function createHttpIdentityClient(baseUrl: () => string, secret: string): IdentityClient {
   const call = async <T>(path: string, body: unknown, requestId?: string): Promise<T> => {
-    let response: Response;
-    try {
-      response = await fetch(`${baseUrl()}/internal/identity${path}`, {
-        method: "POST",
-        headers: {
-          "content-type": "application/json",
-          [INTERNAL_USER_HEADER]: signInternalUser(GATEWAY_PRINCIPAL, secret),
-          ...(requestId ? { "x-request-id": requestId } : {}),
-        },
-        body: JSON.stringify(body ?? {}),
-        signal: AbortSignal.timeout(TIMEOUT_MS),
-      });
-    } catch (error) {
-      throw new AppError("UNAVAILABLE", "Service temporarily unavailable. Please try again.", { cause: error });
-    }
-    const payload = (await response.json().catch(() => ({}))) as Record<string, unknown>;
-    if (!response.ok) throw upstreamError(response.status, payload);
-    return payload as T;
+    const answer = await postInternal(`${baseUrl()}/internal/identity${path}`, body, {
+      secret,
+      requestId,
+      timeoutMs: TIMEOUT_MS,
+      unavailableMessage: "Service temporarily unavailable. Please try again.",
+    });
+    if (!answer.ok) throw upstreamError(answer);
+    return answer.payload as T;
   };
   return {
     login: (body, requestId) => call("/login", body, requestId),
@@ -56,10 +44,11 @@ export function createHttpIdentityClient(baseUrl: () => string, secret: string):
 }
 
 /** Identity's `{message, code, errors}` becomes the same AppError here, so the client sees identity's answer. */
-function upstreamError(status: number, payload: Record<string, unknown>): AppError {
-  const code = typeof payload.code === "string" && payload.code in ERROR_STATUS ? (payload.code as ErrorCode) : undefined;
+function upstreamError(answer: InternalAnswer): AppError {
+  const { payload } = answer;
+  const code = clientErrorCode(answer);
+  if (!code) return new AppError("UPSTREAM_FAILED", "Something went wrong. Please try again.");
   const message = typeof payload.message === "string" ? payload.message : "Something went wrong. Please try again.";
   const fields = Array.isArray(payload.errors) ? (payload.errors as FieldError[]) : undefined;
-  if (code && ERROR_STATUS[code] === status && status < 500) return new AppError(code, message, { fields });
-  return new AppError("UPSTREAM_FAILED", "Something went wrong. Please try again.");
+  return new AppError(code, message, { fields });
 }

@@ -1,6 +1,6 @@
 import type { RequestHandler } from "express";
 import { INTERNAL_USER_HEADER, notFound, verifyInternalUser } from "@rebound/platform";
-import { GATEWAY_PRINCIPAL } from "../identity/identity-client";
+import { GATEWAY_PRINCIPAL } from "../identity/post-internal";
 
 /**
  * Clients never choose who they are: an incoming x-rebound-user is dropped (the auth
