@@ -1,6 +1,6 @@
-import { RateLimiterMemory, RateLimiterRes } from "rate-limiter-flexible";
+import { RateLimiterMemory } from "rate-limiter-flexible";
 import type { Cache, RateLimiter, RateLimiterFactory, RateLimiterOptions } from "./cache";
-import { toResult } from "./rate-limit-result";
+import { adaptRateLimiter } from "./rate-limiter-adapter";
 
 export class MemoryCache implements Cache {
   private readonly entries = new Map<string, { value: string; expiresAt: number }>();
@@ -41,19 +41,6 @@ export class MemoryRateLimiterFactory implements RateLimiterFactory {
       duration: options.durationSeconds,
       blockDuration: options.blockDurationSeconds ?? 0,
     });
-    return {
-      consume: (key, points = 1) =>
-        limiter.consume(key, points).then(
-          (res) => toResult(res, true),
-          (rejection: unknown) => {
-            if (rejection instanceof RateLimiterRes) return toResult(rejection, false);
-            throw rejection;
-          },
-        ),
-      reset: async (key) => {
-        await limiter.delete(key);
-      },
-      peek: async (key) => (await limiter.get(key))?.consumedPoints ?? 0,
-    };
+    return adaptRateLimiter(limiter);
   }
 }

@@ -1,7 +1,7 @@
 import { createClient } from "redis";
-import { RateLimiterRedis, RateLimiterRes } from "rate-limiter-flexible";
+import { RateLimiterRedis } from "rate-limiter-flexible";
 import type { Cache, RateLimiter, RateLimiterFactory, RateLimiterOptions } from "./cache";
-import { toResult } from "./rate-limit-result";
+import { adaptRateLimiter } from "./rate-limiter-adapter";
 
 export type RedisClient = ReturnType<typeof createClient>;
 
@@ -43,19 +43,6 @@ export class RedisRateLimiterFactory implements RateLimiterFactory {
       duration: options.durationSeconds,
       blockDuration: options.blockDurationSeconds ?? 0,
     });
-    return {
-      consume: (key, points = 1) =>
-        limiter.consume(key, points).then(
-          (res) => toResult(res, true),
-          (rejection: unknown) => {
-            if (rejection instanceof RateLimiterRes) return toResult(rejection, false);
-            throw rejection;
-          },
-        ),
-      reset: async (key) => {
-        await limiter.delete(key);
-      },
-      peek: async (key) => (await limiter.get(key))?.consumedPoints ?? 0,
-    };
+    return adaptRateLimiter(limiter);
   }
 }
