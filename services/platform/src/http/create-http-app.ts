@@ -38,36 +38,54 @@ export function createMetricsApp(): Express {
 
 const REQUEST_ID = /^[\w.:-]{1,128}$/;
 
+const OPERATIONAL_PATH_MAX_LENGTH = "/metrics/".length;
+
+/** The operational endpoint at this path, ignoring case and one trailing slash (as express's routes match). */
+function operationalEndpoint(endpoints: Map<string, RequestHandler>, path: string): { path: string; handler: RequestHandler } | undefined {
+  if (path.length > OPERATIONAL_PATH_MAX_LENGTH) return undefined;
+  const key = (path.endsWith("/") ? path.slice(0, -1) : path).toLowerCase();
+  const handler = endpoints.get(key);
+  return handler ? { path: key, handler } : undefined;
+}
+
 /** An express app with request ids, health, readiness, metrics and one error handler. */
 export function createHttpApp(options: HttpAppOptions): Express {
   const app = express();
   app.disable("x-powered-by");
   app.set("trust proxy", options.trustProxy ?? "loopback");
 
-  app.use((req, res, next) => {
-    const incoming = req.header("x-request-id");
-    const requestId = incoming && REQUEST_ID.test(incoming) ? incoming : randomUUID();
-    res.setHeader("x-request-id", requestId);
-    const stopTimer = httpRequestDuration.startTimer({ method: req.method });
-    res.on("finish", () => {
-      const route = req.route?.path ? `${req.baseUrl}${String(req.route.path)}` : "unmatched";
-      stopTimer({ route, status: String(res.statusCode) });
-    });
-    runWithRequestContext({ requestId }, next);
-  });
-
-  app.get("/healthz", (_req, res) => {
-    res.json({ status: "ok" });
-  });
-  app.get("/readyz", async (_req, res) => {
+  const readyz: RequestHandler = async (_req, res) => {
     const checks = Object.entries(options.readiness ?? {});
     const results = await Promise.all(
       checks.map(async ([name, check]) => [name, await check().catch(() => false)] as const),
     );
     const ready = results.every(([, ok]) => ok);
     res.status(ready ? 200 : 503).json({ status: ready ? "ready" : "not ready", checks: Object.fromEntries(results) });
+  };
+  const operational = new Map<string, RequestHandler>([
+    ["/healthz", (_req, res) => void res.json({ status: "ok" })],
+    ["/readyz", readyz],
+    ...(options.metrics ?? true ? [["/metrics", metricsHandler] as const] : []),
+  ]);
+
+  // One layer for every request: its id, its duration, its logging context, and the operational
+  // endpoints (GET or HEAD, matched as express matches a route). Each express layer a request
+  // passes costs allocations of its own, and every request passed these four.
+  app.use((req, res, next) => {
+    const incoming = req.header("x-request-id");
+    const requestId = incoming && REQUEST_ID.test(incoming) ? incoming : randomUUID();
+    res.setHeader("x-request-id", requestId);
+    const stopTimer = httpRequestDuration.startTimer({ method: req.method });
+    const endpoint = req.method === "GET" || req.method === "HEAD" ? operationalEndpoint(operational, req.path) : undefined;
+    res.on("finish", () => {
+      const route = endpoint ? endpoint.path : req.route?.path ? `${req.baseUrl}${String(req.route.path)}` : "unmatched";
+      stopTimer({ route, status: String(res.statusCode) });
+    });
+    runWithRequestContext({ requestId }, () => {
+      if (!endpoint) return next();
+      Promise.resolve(endpoint.handler(req, res, next)).catch(next);
+    });
   });
-  if (options.metrics ?? true) app.get("/metrics", metricsHandler);
 
   options.mount(app);
   app.use(options.notFound ?? notFoundHandler);
