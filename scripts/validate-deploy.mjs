@@ -183,8 +183,8 @@ async function serviceSettings() {
     ? keysOf((await importTs("services/analytics/src/config.ts")).analyticsConfigSchema)
     : [];
   const { standaloneConfigSchema } = await importTs("services/standalone/src/config.ts");
-  // run-service-main adds PORT; start-telemetry reads OTEL_TRACES_WITHOUT_EXPORTER from process.env.
-  const platform = [...keysOf(platformConfigSchema), "PORT", "OTEL_TRACES_WITHOUT_EXPORTER"];
+  // run-service-main adds PORT.
+  const platform = [...keysOf(platformConfigSchema), "PORT"];
   const telephony = keysOf(telephonyConfigSchema);
   const mail = keysOf(mailConfigSchema);
   const perService = {

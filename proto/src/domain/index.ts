@@ -11,3 +11,4 @@ export * from "./auth-schemas";
 export * from "./phone-numbers";
 export * from "./billing-response";
 export * from "./analytics-response";
+export * from "./message-templates";

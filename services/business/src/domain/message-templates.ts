@@ -12,24 +12,9 @@
 // - The caller is never asked to text back: the dedicated number does not receive replies.
 // - Healthcare messages always point real emergencies to 911 (US and Canada).
 
-export interface MessageTemplate {
-  /** kebab-case, unique across the whole catalogue. */
-  id: string;
-  name: string;
-  message: string;
-}
+import type { MessageTemplate, TemplateCatalogue, TemplateCategory } from "@rebound/contracts/domain";
 
-export interface TemplateCategory {
-  /** kebab-case, unique within its group. */
-  id: string;
-  name: string;
-  templates: MessageTemplate[];
-}
-
-export interface TemplateCatalogue {
-  missedCall: TemplateCategory[];
-  afterHours: TemplateCategory[];
-}
+export type { MessageTemplate, TemplateCatalogue, TemplateCategory };
 
 export const MESSAGE_TEMPLATES: TemplateCatalogue = {
   missedCall: [

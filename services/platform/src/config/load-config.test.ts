@@ -28,4 +28,9 @@ describe("loadConfig", () => {
     expect(config.DATABASE_URL).toBeUndefined();
     expect(config.KAFKA_BROKERS).toEqual(["a:9092", "b:9092"]);
   });
+
+  it("checks the telemetry switch startTelemetry reads before config loads", () => {
+    expect(loadConfig(platformConfigSchema, { OTEL_TRACES_WITHOUT_EXPORTER: "true" }).OTEL_TRACES_WITHOUT_EXPORTER).toBe("true");
+    expect(() => loadConfig(platformConfigSchema, { OTEL_TRACES_WITHOUT_EXPORTER: "yes" })).toThrow(ConfigError);
+  });
 });

@@ -24,6 +24,8 @@ export const platformConfigSchema = z.object({
   INTERNAL_AUTH_SECRET: z.string().min(16).default("dev-internal-secret-change-me"),
   OTEL_EXPORTER_OTLP_ENDPOINT: z.string().url().optional(),
   OTEL_SERVICE_NAME: z.string().optional(),
+  /** "true": tracing without an exporter (trace ids in logs and bus headers). Read by startTelemetry before config loads; checked here. */
+  OTEL_TRACES_WITHOUT_EXPORTER: z.enum(["true", "false"], { error: 'OTEL_TRACES_WITHOUT_EXPORTER must be "true" or "false"' }).optional(),
   BUS_CONSUMER_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(16),
   BUS_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(8),
   /** Kafka consumer session: how soon a replica that died without leaving its group is replaced (broker bounds: 6-300 s by default). */

@@ -1,22 +1,6 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
+import type { TemplateCatalogue } from "@rebound/contracts/domain";
 import { api } from "@/shared/api/client";
-
-export interface MessageTemplate {
-  id: string;
-  name: string;
-  message: string;
-}
-
-export interface TemplateCategory {
-  id: string;
-  name: string;
-  templates: MessageTemplate[];
-}
-
-export interface TemplateCatalogue {
-  missedCall: TemplateCategory[];
-  afterHours: TemplateCategory[];
-}
 
 /** GET /api/business/templates: missed-call and after-hours categories, 3 templates each (spec section 9). */
 export function getTemplates(): Promise<TemplateCatalogue> {

@@ -1,5 +1,5 @@
 import { Select } from "antd";
-import type { TemplateCategory } from "../api/get-templates";
+import type { TemplateCategory } from "@rebound/contracts/domain";
 
 /** Industry templates by category; choosing one replaces the message ('Template Applied'). */
 export function TemplatePicker({ id, label, categories, onApply, loading }: { id: string; label: string; categories: TemplateCategory[] | undefined; onApply: (message: string) => void; loading?: boolean }) {
