@@ -4,6 +4,7 @@ export const env = {
   demoPhoneNumber: import.meta.env.VITE_DEMO_PHONE_NUMBER ?? "+18885550142",
   /** A product video to embed; without it the landing page shows a poster placeholder. */
   demoVideoUrl: import.meta.env.VITE_DEMO_VIDEO_URL as string | undefined,
+  demoVideoCaptionsUrl: import.meta.env.VITE_DEMO_VIDEO_CAPTIONS_URL as string | undefined,
   supportEmail: import.meta.env.VITE_SUPPORT_EMAIL ?? "support@rebound.app",
   salesEmail: import.meta.env.VITE_SALES_EMAIL ?? "sales@rebound.app",
   productName: "Rebound",

@@ -1,7 +1,7 @@
 import { PlayCircleFilled } from "@ant-design/icons";
 import { env } from "@/config/env";
 
-/** The product video; without a configured video URL, an accessible poster placeholder. */
+/** The product video (VITE_DEMO_VIDEO_URL, captions from VITE_DEMO_VIDEO_CAPTIONS_URL); without a video URL, an accessible placeholder. */
 export function ProductVideo() {
   return (
     <section className="rb-section rb-section--tight" aria-labelledby="video-title">
@@ -12,7 +12,7 @@ export function ProductVideo() {
         {env.demoVideoUrl ? (
           <video className="rb-video__frame" controls preload="none" poster="/video-poster.svg" aria-label="Rebound product video">
             <source src={env.demoVideoUrl} />
-            <track kind="captions" srcLang="en" label="English" />
+            {env.demoVideoCaptionsUrl ? <track kind="captions" src={env.demoVideoCaptionsUrl} srcLang="en" label="English" default /> : null}
           </video>
         ) : (
           <figure className="rb-video__frame rb-video__placeholder">
