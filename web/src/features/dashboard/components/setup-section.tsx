@@ -7,6 +7,7 @@ import { CopyButton } from "@/shared/ui/copy-button";
 import { LinkButton } from "@/shared/ui/link-button";
 import { dialString, universalForwardingCode } from "../lib/dial-string";
 import { useDashboardDialogs } from "./dashboard-dialogs";
+import { DialSteps } from "./dial-steps";
 import { GetNumberCard } from "./get-number-card";
 import { SectionError } from "@/shared/ui/section-error";
 
@@ -75,6 +76,7 @@ export function SetupSection() {
             })}
           </ul>
         </details>
+        <DialSteps code={universal} />
         <div className="rb-actions">
           <Button icon={<InfoCircleOutlined />} onClick={() => openForwarding("landline")}>
             Landline or VoIP instructions
