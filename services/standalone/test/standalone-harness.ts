@@ -1,25 +1,15 @@
 import { createSilentLogger, loadConfig } from "@rebound/platform";
-import { createScratchPostgresDatabase } from "@rebound/testing";
+import { createScratchPostgresDatabase, freePort } from "@rebound/testing";
 import { mkdtempSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import twilio from "twilio";
 import { standaloneConfigSchema } from "../src/config";
 import { startStandalone, type RunningStandalone } from "../src/start-standalone";
 
-export const DEV_AUTH_TOKEN = "dev-auth-token";
+export { cookieHeader, freePort, keepCookies, OwnerClient, waitUntil } from "@rebound/testing";
 
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === "object" && address ? address.port : 0));
-    });
-  });
-}
+export const DEV_AUTH_TOKEN = "dev-auth-token";
 
 /** Standalone as `npm start` runs it (simulator, dev mailbox), on a free port and a fresh data folder. */
 export async function startTestStandalone(): Promise<RunningStandalone & { dataDir: string }> {
@@ -40,66 +30,6 @@ export async function startTestStandalone(): Promise<RunningStandalone & { dataD
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
-}
-
-/** The `name=value` pairs a response sets, merged into `jar` (a cleared cookie is dropped). */
-export function keepCookies(jar: Map<string, string>, res: Response): void {
-  for (const line of res.headers.getSetCookie()) {
-    const pair = line.split(";")[0] ?? "";
-    const at = pair.indexOf("=");
-    if (at <= 0) continue;
-    const name = pair.slice(0, at).trim();
-    const value = pair.slice(at + 1);
-    if (value === "" || /expires=Thu, 01 Jan 1970/i.test(line)) jar.delete(name);
-    else jar.set(name, value);
-  }
-}
-
-export const cookieHeader = (jar: Map<string, string>): string => [...jar].map(([name, value]) => `${name}=${value}`).join("; ");
-
-/** A browser-less owner: keeps every cookie the gateway sets (session and others) between calls. */
-export class OwnerClient {
-  private readonly cookies = new Map<string, string>();
-
-  /** The Cookie header this owner sends. */
-  get cookie(): string {
-    return cookieHeader(this.cookies);
-  }
-
-  constructor(private readonly baseUrl: string) {}
-
-  async call<T = Record<string, unknown>>(method: string, path: string, body?: unknown): Promise<{ status: number; body: T }> {
-    const res = await fetch(`${this.baseUrl}${path}`, {
-      method,
-      headers: { "content-type": "application/json", ...(this.cookie ? { cookie: this.cookie } : {}) },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    keepCookies(this.cookies, res);
-    const text = await res.text();
-    return { status: res.status, body: (text ? JSON.parse(text) : {}) as T };
-  }
-
-  async signUp(email: string): Promise<void> {
-    const res = await this.call("POST", "/api/register", {
-      email,
-      password: "secret-password",
-      confirmPassword: "secret-password",
-      firstName: "Ada",
-      lastName: "Owner",
-      subscriptionPlan: "professional",
-      billingFrequency: "monthly",
-    });
-    if (res.status !== 200 && res.status !== 201) throw new Error(`register failed: ${JSON.stringify(res)}`);
-    await waitUntil(async () => (await this.call("GET", "/api/business")).status === 200, "the business to be created");
-  }
-}
-
-export async function waitUntil(check: () => Promise<boolean>, what: string, timeoutMs = 15_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
 }
 
 /** Posts a voice webhook signed like Twilio (or wrongly signed). */

@@ -5,3 +5,4 @@ export * from "./event-recorder";
 export * from "./fake-clock";
 export * from "./browser";
 export * from "./describe-if";
+export * from "./owner-client";

@@ -4,23 +4,10 @@
 
 import { createSilentLogger, loadConfig } from "@rebound/platform";
 import { standaloneConfigSchema, startStandalone, type RunningStandalone } from "@rebound/standalone";
-import { createScratchPostgresDatabase } from "@rebound/testing";
+import { createScratchPostgresDatabase, freePort, OwnerClient } from "@rebound/testing";
 import { mkdtempSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { eventually } from "./analytics-harness";
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === "object" && address ? address.port : 0));
-    });
-  });
-}
 
 export type StandaloneApp = RunningStandalone & { url: string };
 
@@ -45,44 +32,8 @@ export async function startStandaloneApp(): Promise<StandaloneApp> {
   };
 }
 
-/** A signed-in owner without a browser: keeps the cookies the server sets (the session's among them). */
-export class Owner {
-  private readonly cookies = new Map<string, string>();
-
-  constructor(private readonly baseUrl: string) {}
-
-  async call<T = Record<string, unknown>>(method: string, path: string, body?: unknown): Promise<{ status: number; body: T }> {
-    const res = await fetch(`${this.baseUrl}${path}`, {
-      method,
-      headers: { "content-type": "application/json", ...(this.cookies.size > 0 ? { cookie: [...this.cookies.values()].join("; ") } : {}) },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    for (const setCookie of res.headers.getSetCookie()) {
-      const pair = setCookie.split(";")[0] as string;
-      this.cookies.set(pair.split("=")[0] as string, pair);
-    }
-    const text = await res.text();
-    return { status: res.status, body: (text ? JSON.parse(text) : {}) as T };
-  }
-
-  async signUp(email: string): Promise<void> {
-    const res = await this.call("POST", "/api/register", {
-      email,
-      password: "secret-password",
-      confirmPassword: "secret-password",
-      firstName: "Ada",
-      lastName: "Owner",
-      subscriptionPlan: "professional",
-      billingFrequency: "monthly",
-    });
-    if (res.status !== 200 && res.status !== 201) throw new Error(`register failed: ${JSON.stringify(res)}`);
-    // The business is created from UserRegistered.
-    await eventually(async () => {
-      const business = await this.call("GET", "/api/business");
-      if (business.status !== 200) throw new Error(`no business yet (${business.status})`);
-    }, 15_000, 50);
-  }
-
+/** A signed-in owner without a browser (OwnerClient) who can also buy a number and set the message. */
+export class Owner extends OwnerClient {
   /** Buys the first number of area code 415 and sets the message; returns the number. */
   async setUpNumber(message: string): Promise<string> {
     const search = await this.call<{ numbers: { phoneNumber: string }[] }>("GET", "/api/phone-numbers/search/415");

@@ -1,22 +1,10 @@
 import { createSilentLogger, isDevMailbox, loadConfig, type StoredMail } from "@rebound/platform";
 import { createMailer, mailConfigSchema } from "@rebound/platform/mail";
 import { standaloneConfigSchema, startStandalone, type RunningStandalone } from "@rebound/standalone";
-import { createScratchPostgresDatabase, FakeClock } from "@rebound/testing";
+import { createScratchPostgresDatabase, FakeClock, freePort } from "@rebound/testing";
 import { mkdtempSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === "object" && address ? address.port : 0));
-    });
-  });
-}
 
 export interface BillingApp extends RunningStandalone {
   url: string;
