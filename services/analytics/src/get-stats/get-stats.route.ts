@@ -11,6 +11,8 @@ export function getStatsRoute(deps: AnalyticsDeps): RequestHandler {
     const { limit } = parseInput(getStatsQuerySchema, req.query);
     const cached = peekStats(deps, user.id, limit);
     if (cached) return sendPreparedJson(res, cached);
-    getStats(deps, user.id, limit).then((stats) => sendPreparedJson(res, stats), next);
+    getStats(deps, user.id, limit)
+      .then((stats) => sendPreparedJson(res, stats))
+      .catch(next);
   };
 }
