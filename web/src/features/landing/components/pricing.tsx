@@ -63,7 +63,7 @@ export function Pricing() {
                   buttonType={plan.popular ? "primary" : "default"}
                   size="large"
                   block
-                  aria-label={`Start the ${plan.displayName} trial`}
+                  aria-label={`Start Free Trial, ${plan.displayName} plan`}
                 >
                   Start Free Trial
                 </LinkButton>
