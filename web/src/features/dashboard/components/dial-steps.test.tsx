@@ -12,7 +12,7 @@ describe("dial steps", () => {
 
   it("keeps the phone pictures out of the accessibility tree", () => {
     const { container } = render(<DialSteps code="*72 2122431472" />);
-    const phones = container.querySelectorAll(".rb-phone");
+    const phones = container.querySelectorAll(".rb-mini-phone");
     expect(phones).toHaveLength(3);
     phones.forEach((phone) => expect(phone).toHaveAttribute("aria-hidden", "true"));
   });

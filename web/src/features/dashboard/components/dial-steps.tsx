@@ -3,9 +3,9 @@ import type { ReactNode } from "react";
 
 function PhoneScreen({ children }: { children: ReactNode }) {
   return (
-    <div className="rb-phone" aria-hidden>
-      <div className="rb-phone__notch" />
-      <div className="rb-phone__screen">{children}</div>
+    <div className="rb-mini-phone" aria-hidden>
+      <div className="rb-mini-phone__notch" />
+      <div className="rb-mini-phone__screen">{children}</div>
     </div>
   );
 }
@@ -24,9 +24,9 @@ export function DialSteps({ code }: { code: string }) {
       <ol className="rb-dial-steps__list">
         <li className="rb-dial-step">
           <PhoneScreen>
-            <span className="rb-phone__label">Keypad</span>
-            <span className="rb-phone__dialed">{code}</span>
-            <span className="rb-phone__call">
+            <span className="rb-mini-phone__label">Keypad</span>
+            <span className="rb-mini-phone__dialed">{code}</span>
+            <span className="rb-mini-phone__call">
               <PhoneFilled />
             </span>
           </PhoneScreen>
@@ -36,9 +36,9 @@ export function DialSteps({ code }: { code: string }) {
         </li>
         <li className="rb-dial-step">
           <PhoneScreen>
-            <span className="rb-phone__label">Call forwarding</span>
-            <span className="rb-phone__notice">Registration was successful.</span>
-            <span className="rb-phone__ok">OK</span>
+            <span className="rb-mini-phone__label">Call forwarding</span>
+            <span className="rb-mini-phone__notice">Registration was successful.</span>
+            <span className="rb-mini-phone__ok">OK</span>
           </PhoneScreen>
           <p className="rb-dial-step__caption">
             <strong>2. Press Call.</strong> Your phone confirms in a second or two; the wording depends on your carrier.
@@ -46,10 +46,10 @@ export function DialSteps({ code }: { code: string }) {
         </li>
         <li className="rb-dial-step">
           <PhoneScreen>
-            <span className="rb-phone__done">
+            <span className="rb-mini-phone__done">
               <CheckCircleFilled />
             </span>
-            <span className="rb-phone__notice">Missed calls now go to Rebound.</span>
+            <span className="rb-mini-phone__notice">Missed calls now go to Rebound.</span>
           </PhoneScreen>
           <p className="rb-dial-step__caption">
             <strong>3. Test it.</strong> Use Test Call Forwarding below to check a missed call reaches Rebound.
