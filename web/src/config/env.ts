@@ -2,9 +2,10 @@
 export const env = {
   /** The number the landing page's tap-to-call demo dials; never printed on the landing page. */
   demoPhoneNumber: import.meta.env.VITE_DEMO_PHONE_NUMBER ?? "+18885550142",
-  /** A product video to embed; without it the landing page shows a poster placeholder. */
-  demoVideoUrl: import.meta.env.VITE_DEMO_VIDEO_URL as string | undefined,
-  demoVideoCaptionsUrl: import.meta.env.VITE_DEMO_VIDEO_CAPTIONS_URL as string | undefined,
+  /** The product video the landing page embeds: by default the one recorded from the product (npm run record:demo-video); "" for none. */
+  demoVideoUrl: (import.meta.env.VITE_DEMO_VIDEO_URL as string | undefined) ?? "/demo/rebound-demo.webm",
+  /** Its English captions (WebVTT). */
+  demoVideoCaptionsUrl: (import.meta.env.VITE_DEMO_VIDEO_CAPTIONS_URL as string | undefined) ?? "/demo/rebound-demo.vtt",
   supportEmail: import.meta.env.VITE_SUPPORT_EMAIL ?? "support@rebound.app",
   salesEmail: import.meta.env.VITE_SALES_EMAIL ?? "sales@rebound.app",
   productName: "Rebound",
