@@ -36,10 +36,10 @@ async function frame(page, seconds) {
   elapsed += seconds;
 }
 
-/** One caption over the frames `scene` records. */
-async function scene(caption, scene) {
+/** One caption over the frames `shoot` takes. */
+async function scene(caption, shoot) {
   const start = elapsed;
-  await scene();
+  await shoot();
   cues.push({ start, end: elapsed, caption });
 }
 
