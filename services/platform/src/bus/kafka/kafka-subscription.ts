@@ -59,6 +59,10 @@ class HandlerAbandonedError extends KafkaJSError {
   }
 }
 
+/** Pauses before starting a consumer again that kafkajs gave up on: 1 s, doubling, at most 30 s. */
+const RESTART_BASE_DELAY_MS = 1_000;
+const RESTART_MAX_DELAY_MS = 30_000;
+
 export async function startKafkaSubscription(
   kafka: Kafka,
   options: SubscribeOptions,
@@ -116,11 +120,7 @@ export async function startKafkaSubscription(
     );
   };
 
-  consumer.on(consumer.events.CRASH, ({ payload }) => {
-    logger?.error({ err: payload.error, groupId, restart: payload.restart }, "kafka consumer crashed");
-  });
-
-  try {
+  const run = async (): Promise<void> => {
     await consumer.connect();
     // New groups start at the beginning: consumers are idempotent, and losing events is worse than replaying.
     await consumer.subscribe({ topics: options.topics, fromBeginning: true });
@@ -130,6 +130,33 @@ export async function startKafkaSubscription(
       autoCommitInterval: settings.autoCommitIntervalMs,
       eachMessage,
     });
+  };
+  let restartTimer: NodeJS.Timeout | undefined;
+  const restartLater = (attempt: number): void => {
+    const delayMs = Math.min(RESTART_BASE_DELAY_MS * 2 ** attempt, RESTART_MAX_DELAY_MS);
+    restartTimer = setTimeout(() => {
+      if (stopping) return;
+      run().then(
+        () => logger?.warn({ groupId, attempt }, "kafka consumer restarted after a crash kafkajs would not restart"),
+        (error: unknown) => {
+          logger?.error({ err: error, groupId, attempt }, "kafka consumer restart failed; trying again");
+          void consumer.disconnect().catch(() => undefined);
+          if (!stopping) restartLater(attempt + 1);
+        },
+      );
+    }, delayMs);
+  };
+
+  consumer.on(consumer.events.CRASH, ({ payload }) => {
+    logger?.error({ err: payload.error, groupId, restart: payload.restart }, "kafka consumer crashed");
+    // kafkajs restarts after errors it deems retriable and gives up on the rest, leaving this replica
+    // out of its group for good (seen: the librdkafka mock answering a SyncGroup during a rebalance
+    // with INVALID_REQUEST). A consumer that gave up starts again, with a growing pause.
+    if (!payload.restart && !stopping) restartLater(0);
+  });
+
+  try {
+    await run();
   } catch (error) {
     await consumer.disconnect().catch(() => undefined);
     throw error;
@@ -140,6 +167,7 @@ export async function startKafkaSubscription(
     stop: () =>
       (stopped ??= (async () => {
         stopping = true;
+        clearTimeout(restartTimer);
         for (const wake of [...wakeSleepers]) wake();
         // stop() waits for in-flight batches, which commit their resolved offsets before the group is left.
         await consumer.disconnect();
