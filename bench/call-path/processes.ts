@@ -4,17 +4,8 @@ import { join } from "node:path";
 
 export const repoRoot = join(__dirname, "..", "..");
 
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      const port = typeof address === "object" && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
-}
+// The module alone, not @rebound/testing's index (which loads PGlite and kafkajs into the bench).
+export { freePort } from "../../tools/testing/src/owner-client";
 
 /** The first of `count` consecutive free ports (start:distributed puts its services on the ports after the gateway's). */
 export async function freePortRange(count: number): Promise<number> {
