@@ -13,6 +13,7 @@ export async function setUpOwner(baseUrl: string, message: string, clientIp?: st
       lastName: "Owner",
       subscriptionPlan: "custom",
       billingFrequency: "monthly",
+      paymentMethodId: "pm_card_visa",
     }),
   });
   if (!register.ok) throw new Error(`register: ${register.status} ${await register.text()}`);

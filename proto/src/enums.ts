@@ -2,6 +2,8 @@ import { monthlyCallCap, type PlanName } from "./domain/plans";
 
 export type { PlanName } from "./domain/plans";
 import { BillingFrequency, Plan } from "./gen/rebound/common/v1/common_pb";
+import { SubscriptionStatus } from "./gen/rebound/billing/v1/events_pb";
+import type { EntitlementStatus } from "./domain/entitlement";
 
 export function planFromName(name: string): Plan {
   switch (name) {
@@ -41,4 +43,24 @@ export function billingFrequencyFromName(name: string): BillingFrequency {
 
 export function billingFrequencyName(value: BillingFrequency): "monthly" | "yearly" {
   return value === BillingFrequency.YEARLY ? "yearly" : "monthly";
+}
+
+/** SubscriptionChanged's status as the entitlement rule reads it (contracts' domain/entitlement). */
+export function entitlementStatusOf(status: SubscriptionStatus): EntitlementStatus {
+  switch (status) {
+    case SubscriptionStatus.TRIALING:
+      return "trialing";
+    case SubscriptionStatus.ACTIVE:
+      return "active";
+    case SubscriptionStatus.PAST_DUE:
+      return "past_due";
+    case SubscriptionStatus.CANCELED:
+      return "canceled";
+    case SubscriptionStatus.INCOMPLETE:
+      return "incomplete";
+    case SubscriptionStatus.UNPAID:
+      return "unpaid";
+    default:
+      return "unknown";
+  }
 }

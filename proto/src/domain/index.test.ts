@@ -77,6 +77,10 @@ describe("domain barrel", () => {
       "SMS_STATUS_NAMES",
       "analyticsStatsResponseSchema",
       "analyticsSummaryResponseSchema",
+      "ENTITLEMENT_STATUSES",
+      "isInGoodStanding",
+      "statusAtSignup",
+      "CHOOSE_PLAN_FOR_NUMBER_MESSAGE",
     ];
     expect(Object.keys(domain).sort()).toEqual(expected.sort());
   });

@@ -12,3 +12,4 @@ export * from "./phone-numbers";
 export * from "./billing-response";
 export * from "./analytics-response";
 export * from "./message-templates";
+export * from "./entitlement";

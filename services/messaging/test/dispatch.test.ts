@@ -110,6 +110,28 @@ describe("missed-call dispatch", () => {
     expect(await suppressedReason(await missedCall(b))).toBe(messagingV1.SuppressionReason.NO_SUBSCRIPTION);
   });
 
+  it("does not text for an owner who signed up without a card and never subscribed (no_subscription), and texts once they do", async () => {
+    const b = await business();
+    await h.publish("UserRegistered", b.userId, { userId: b.userId, email: "o@example.com", plan: commonV1.Plan.STARTER, paymentMethodId: "" });
+    await waitUntil(async () => (await h.db.client.userSubscription.findUnique({ where: { userId: b.userId } }))?.status === "none");
+
+    expect(await suppressedReason(await missedCall(b))).toBe(messagingV1.SuppressionReason.NO_SUBSCRIPTION);
+
+    await h.publish("SubscriptionChanged", b.userId, subscriptionChanged(b.userId, billingV1.SubscriptionStatus.TRIALING));
+    await waitUntil(async () => (await h.db.client.userSubscription.findUnique({ where: { userId: b.userId } }))?.status === "trialing");
+    const callId = await missedCall(b, "+15551230077");
+    await h.eventOf("SmsSent", (payload) => payload.callId === callId);
+  });
+
+  it("keeps texting while a past-due payment is retried (the grace period)", async () => {
+    const b = await business();
+    await h.publish("SubscriptionChanged", b.userId, subscriptionChanged(b.userId, billingV1.SubscriptionStatus.PAST_DUE));
+    await waitUntil(async () => (await h.db.client.userSubscription.findUnique({ where: { userId: b.userId } }))?.status === "past_due");
+
+    const callId = await missedCall(b);
+    await h.eventOf("SmsSent", (payload) => payload.callId === callId);
+  });
+
   it("texts a caller once per duplicate window, then again after it", async () => {
     const b = await business({ settings: { duplicateWindowSeconds: 3600 } });
     const first = await missedCall(b);
@@ -125,7 +147,7 @@ describe("missed-call dispatch", () => {
 
   it("stops at the monthly cap of the plan chosen at sign-up, even when memory lags the database", async () => {
     const b = await business();
-    await h.publish("UserRegistered", b.userId, { userId: b.userId, email: "o@example.com", plan: commonV1.Plan.STARTER });
+    await h.publish("UserRegistered", b.userId, { userId: b.userId, email: "o@example.com", plan: commonV1.Plan.STARTER, paymentMethodId: "pm_card_visa" });
     // Another replica texted 100 callers this month: the database knows, this process's memory does not.
     await h.db.client.monthlyUsage.create({ data: { businessId: b.businessId, month: "2026-01", texted: 100 } });
 
@@ -136,7 +158,7 @@ describe("missed-call dispatch", () => {
 
   it("keeps texting past 100 calls on the Enterprise plan", async () => {
     const b = await business();
-    await h.publish("UserRegistered", b.userId, { userId: b.userId, email: "o@example.com", plan: commonV1.Plan.ENTERPRISE });
+    await h.publish("UserRegistered", b.userId, { userId: b.userId, email: "o@example.com", plan: commonV1.Plan.ENTERPRISE, paymentMethodId: "pm_card_visa" });
     await waitUntil(async () => (await h.db.client.userSubscription.findUnique({ where: { userId: b.userId } }))?.plan === "enterprise");
     await h.db.client.monthlyUsage.create({ data: { businessId: b.businessId, month: "2026-01", texted: 100 } });
 

@@ -4,12 +4,14 @@ import { onBusinessEventsHandler } from "./business-events/business-events.handl
 import { telephonyServiceConfigSchema, type TelephonyServiceConfig } from "./config";
 import { DirectorySync } from "./directory/directory-sync";
 import { NumberDirectory } from "./directory/number-directory";
+import { onEntitlementEventsHandler } from "./entitlements/on-entitlement-events.handler";
 import { ForwardingTestWaiters } from "./forwarding-test/forwarding-test-waiters";
 import { telephonyRouter } from "./http/telephony-router";
 import { releaseJob } from "./releases/release-due-numbers.job";
 import { onSubscriptionChangedHandler } from "./releases/subscription-changed.handler";
 import { BusinessDirectoryRepository } from "./store/business-directory.repository";
 import { CallRepository } from "./store/call.repository";
+import { EntitlementRepository } from "./store/entitlement.repository";
 import { ForwardingTestRepository } from "./store/forwarding-test.repository";
 import { PhoneNumberRepository } from "./store/phone-number.repository";
 import { ReleaseRepository } from "./store/release.repository";
@@ -45,6 +47,7 @@ export function createTelephonyService(runtime: PlatformRuntime, serviceDeps: Te
     phoneNumbers: new PhoneNumberRepository(db),
     releases: new ReleaseRepository(db),
     businesses: new BusinessDirectoryRepository(db),
+    entitlements: new EntitlementRepository(db),
   };
   const { clock } = runtime;
   const deps: TelephonyDeps = {
@@ -54,7 +57,7 @@ export function createTelephonyService(runtime: PlatformRuntime, serviceDeps: Te
     config,
     testCallerNumber: telephony.TWILIO_TEST_CALLER_NUMBER,
     publicBaseUrl: serviceDeps.publicBaseUrl ?? (() => runtime.config.PUBLIC_BASE_URL),
-    sync: new DirectorySync(repositories.phoneNumbers, repositories.businesses, new NumberDirectory(), logger),
+    sync: new DirectorySync(repositories.phoneNumbers, repositories.businesses, repositories.entitlements, new NumberDirectory(), logger),
     recorder: new CallRecorder({ db, ...repositories, clock, config }),
     waiters: new ForwardingTestWaiters(),
     clock,
@@ -65,7 +68,7 @@ export function createTelephonyService(runtime: PlatformRuntime, serviceDeps: Te
     name: "telephony",
     router: telephonyRouter(deps, runtime.config.INTERNAL_AUTH_SECRET),
     deps,
-    consumers: [onBusinessEventsHandler(deps), onSubscriptionChangedHandler(deps)],
+    consumers: [onBusinessEventsHandler(deps), onSubscriptionChangedHandler(deps), onEntitlementEventsHandler(deps)],
     jobs: [
       releaseJob(deps),
       { name: "telephony:directory-refresh", intervalMs: config.DIRECTORY_REFRESH_MS, run: () => deps.sync.refresh() },

@@ -5,6 +5,7 @@ import type { DirectorySync } from "./directory/directory-sync";
 import type { ForwardingTestWaiters } from "./forwarding-test/forwarding-test-waiters";
 import type { BusinessDirectoryRepository } from "./store/business-directory.repository";
 import type { CallRepository } from "./store/call.repository";
+import type { EntitlementRepository } from "./store/entitlement.repository";
 import type { ForwardingTestRepository } from "./store/forwarding-test.repository";
 import type { PhoneNumberRepository } from "./store/phone-number.repository";
 import type { ReleaseRepository } from "./store/release.repository";
@@ -18,6 +19,7 @@ export interface TelephonyDeps {
   phoneNumbers: PhoneNumberRepository;
   releases: ReleaseRepository;
   businesses: BusinessDirectoryRepository;
+  entitlements: EntitlementRepository;
   provider: TelephonyProvider;
   config: TelephonyServiceConfig;
   /** Our forwarding-test caller (TWILIO_TEST_CALLER_NUMBER, a telephony provider setting). */

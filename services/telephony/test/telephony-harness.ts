@@ -90,8 +90,17 @@ export class TelephonyHarness {
     return id ?? event.id;
   }
 
-  /** BusinessCreated, then waits until telephony's directory knows the owner. */
-  async createBusiness(businessId: string, userId: string, options: { businessPhone?: string; answerCalls?: boolean } = {}): Promise<void> {
+  /**
+   * UserRegistered (with a card unless `withoutCard`: trialing) and BusinessCreated, then waits until
+   * telephony's directory knows the owner and their subscription.
+   */
+  async createBusiness(businessId: string, userId: string, options: { businessPhone?: string; answerCalls?: boolean; withoutCard?: boolean } = {}): Promise<void> {
+    await this.publish("UserRegistered", userId, {
+      userId,
+      email: `${userId}@example.com`,
+      paymentMethodId: options.withoutCard ? "" : "pm_card_visa",
+      registeredAt: timestampFromDate(new Date()),
+    });
     await this.publish("BusinessCreated", businessId, {
       businessId,
       userId,
@@ -99,7 +108,9 @@ export class TelephonyHarness {
       settings: { autoReplyEnabled: options.answerCalls ?? true, isActive: true },
       createdAt: timestampFromDate(new Date()),
     });
-    await this.until(() => this.service.deps.sync.directory.businessIdOfUser(userId) === businessId);
+    await this.until(
+      () => this.service.deps.sync.directory.businessIdOfUser(userId) === businessId && this.service.deps.sync.directory.entitlementOf(userId) !== undefined,
+    );
   }
 
   async purchase(userId: string, phoneNumber: string): Promise<Response> {

@@ -59,8 +59,11 @@ export class OwnerClient {
     return { status: res.status, body: (text ? JSON.parse(text) : {}) as T };
   }
 
-  /** Registers (professional plan, monthly) and waits until the business exists (it is created from UserRegistered). */
-  async signUp(email: string): Promise<void> {
+  /**
+   * Registers (professional plan, monthly; with Stripe's test card unless `withoutCard`, so the trial
+   * starts) and waits until the business exists (it is created from UserRegistered).
+   */
+  async signUp(email: string, options: { withoutCard?: boolean } = {}): Promise<void> {
     const res = await this.call("POST", "/api/register", {
       email,
       password: "secret-password",
@@ -69,6 +72,7 @@ export class OwnerClient {
       lastName: "Owner",
       subscriptionPlan: "professional",
       billingFrequency: "monthly",
+      ...(options.withoutCard ? {} : { paymentMethodId: "pm_card_visa" }),
     });
     if (res.status !== 200 && res.status !== 201) throw new Error(`register failed: ${JSON.stringify(res)}`);
     await waitUntil(async () => (await this.call("GET", "/api/business")).status === 200, "the business to be created");

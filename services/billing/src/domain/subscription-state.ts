@@ -1,5 +1,5 @@
 import { billingV1, commonV1, timestampFromDate, type EventPayloadInit } from "@rebound/contracts";
-import { monthlyCallCap, type BillingFrequency, type PlanName } from "@rebound/contracts/domain";
+import { isInGoodStanding, monthlyCallCap, type BillingFrequency, type PlanName } from "@rebound/contracts/domain";
 import type { ProviderSubscription, SubscriptionStatusName } from "../provider/payment-provider";
 
 /** The subscription state other services learn from SubscriptionChanged. */
@@ -105,7 +105,7 @@ export function subscriptionChangedPayload(state: EffectiveSubscription, context
   };
 }
 
-/** A subscription that still gives access (texting, the number): trialing, active, or past due (grace). */
+/** A subscription that still gives access (texting, the number): contracts' one rule. */
 export function isLive(status: SubscriptionStatusName): boolean {
-  return status === "trialing" || status === "active" || status === "past_due";
+  return isInGoodStanding(status);
 }

@@ -71,12 +71,18 @@ describe("decide", () => {
     expect(empty).toEqual({ type: "send", kind: "missed_call", body: "Thanks for calling! We missed your call but will get back to you soon." });
   });
 
+  it("still texts while a past-due payment is being retried (the grace period)", () => {
+    const pastDue = state({ subscription: { plan: "starter", status: "past_due", source: "billing" } }, {});
+    expect(decide(pastDue, call, MONDAY_10AM_NEW_YORK)).toMatchObject({ type: "send" });
+  });
+
   it.each([
     ["unknown_business", { business: undefined }, {}],
     ["unknown_business", { business: { businessId: "b1", dedicatedNumber: "+15557770001" } }, {}],
     ["inactive", {}, { isActive: false }],
     ["no_subscription", { subscription: { plan: "starter", status: "canceled", source: "billing" } }, {}],
-    ["no_subscription", { subscription: { plan: "starter", status: "past_due", source: "billing" } }, {}],
+    ["no_subscription", { subscription: { plan: "starter", status: "unpaid", source: "billing" } }, {}],
+    ["no_subscription", { subscription: { plan: "starter", status: "none", source: "signup" } }, {}],
     ["opted_out", { optedOut: true }, {}],
     ["cap_reached", { textedThisMonth: 100 }, {}],
     ["duplicate_window", { lastTextedAt: new Date(MONDAY_10AM_NEW_YORK.getTime() - 3_600_000) }, {}],

@@ -1,7 +1,7 @@
 // What to do with a missed call: text the caller (which message) or not (why).
 // Pure: the read model's view of the business and caller, the call, and the instant.
 import { PLAN_MONTHLY_CAP } from "@rebound/contracts";
-import { buildPlaceholderValues, isOpenAt, renderMessage, type PlaceholderValues } from "@rebound/contracts/domain";
+import { buildPlaceholderValues, isInGoodStanding, isOpenAt, renderMessage, type PlaceholderValues } from "@rebound/contracts/domain";
 import {
   businessNameOf,
   DEFAULT_AFTER_HOURS_MESSAGE,
@@ -63,7 +63,7 @@ export type DispatchDecision =
 const suppress = (reason: SuppressionReasonName): DispatchDecision => ({ type: "suppress", reason });
 
 export function isUsableSubscription(subscription: SubscriptionView): boolean {
-  return subscription.status === "trialing" || subscription.status === "active";
+  return isInGoodStanding(subscription.status);
 }
 
 export function monthlyCap(subscription: SubscriptionView): number {

@@ -1,6 +1,6 @@
 // The dispatch config read model as the pure decision code sees it: plain data, no I/O.
 import type { PlanName } from "@rebound/contracts";
-import type { WeeklyHours } from "@rebound/contracts/domain";
+import type { EntitlementStatus, WeeklyHours } from "@rebound/contracts/domain";
 
 export interface DispatchSettings {
   smsMessage: string;
@@ -52,8 +52,8 @@ export interface BusinessConfig {
   dedicatedNumber?: string;
 }
 
-export const SUBSCRIPTION_STATUSES = ["trialing", "active", "past_due", "canceled", "incomplete", "unpaid", "unknown"] as const;
-export type SubscriptionStatusName = (typeof SUBSCRIPTION_STATUSES)[number];
+export { ENTITLEMENT_STATUSES as SUBSCRIPTION_STATUSES } from "@rebound/contracts/domain";
+export type SubscriptionStatusName = EntitlementStatus;
 
 export interface SubscriptionView {
   plan: PlanName;
@@ -62,7 +62,12 @@ export interface SubscriptionView {
   source: "signup" | "billing";
 }
 
-/** Until billing says otherwise a new account is trialing on the plan chosen at sign-up (spec: default trial, starter). */
+/**
+ * A user this service has heard nothing of yet (their events still on the way). Telephony sells a
+ * number only to a subscription in good standing, so a business that has a number and an unknown
+ * owner had one when it bought it: the call is texted rather than lost. UserRegistered replaces it
+ * (trialing with a card, "none" without), SubscriptionChanged after that.
+ */
 export const DEFAULT_SUBSCRIPTION: Readonly<SubscriptionView> = Object.freeze({
   plan: "starter",
   status: "trialing",

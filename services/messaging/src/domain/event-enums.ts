@@ -1,7 +1,6 @@
 // Domain names <-> the protobuf enums of rebound.messaging.v1 and rebound.billing.v1.
-import { billingV1, commonV1, messagingV1, type PlanName } from "@rebound/contracts";
+import { commonV1, messagingV1, type PlanName } from "@rebound/contracts";
 import type { SuppressionReasonName } from "./decide";
-import type { SubscriptionStatusName } from "./dispatch-config";
 import type { InboundKindName } from "./inbound-keyword";
 import type { SmsKindName, SmsStatusName } from "./sms-status";
 
@@ -108,21 +107,3 @@ export function planFromEnum(plan: commonV1.Plan): PlanName {
   }
 }
 
-export function subscriptionStatusFromEnum(status: billingV1.SubscriptionStatus): SubscriptionStatusName {
-  switch (status) {
-    case billingV1.SubscriptionStatus.TRIALING:
-      return "trialing";
-    case billingV1.SubscriptionStatus.ACTIVE:
-      return "active";
-    case billingV1.SubscriptionStatus.PAST_DUE:
-      return "past_due";
-    case billingV1.SubscriptionStatus.CANCELED:
-      return "canceled";
-    case billingV1.SubscriptionStatus.INCOMPLETE:
-      return "incomplete";
-    case billingV1.SubscriptionStatus.UNPAID:
-      return "unpaid";
-    default:
-      return "unknown";
-  }
-}

@@ -1,5 +1,7 @@
 import type { Logger } from "@rebound/platform";
+import type { EntitlementStatus } from "@rebound/contracts/domain";
 import type { BusinessDirectoryRepository } from "../store/business-directory.repository";
+import type { EntitlementRepository } from "../store/entitlement.repository";
 import type { PhoneNumberRepository } from "../store/phone-number.repository";
 import type { NumberDirectory, NumberEntry } from "./number-directory";
 
@@ -13,16 +15,18 @@ export class DirectorySync {
   constructor(
     private readonly phoneNumbers: PhoneNumberRepository,
     private readonly businesses: BusinessDirectoryRepository,
+    private readonly entitlements: EntitlementRepository,
     readonly directory: NumberDirectory,
     private readonly logger: Logger,
   ) {}
 
   async load(): Promise<void> {
-    const [numbers, businesses] = await Promise.all([
+    const [numbers, businesses, entitlements] = await Promise.all([
       this.phoneNumbers.listAll(),
       this.businesses.listAll(),
+      this.entitlements.listAll(),
     ]);
-    this.directory.replaceAll(numbers, businesses);
+    this.directory.replaceAll(numbers, businesses, entitlements);
   }
 
   async refresh(): Promise<void> {
@@ -54,5 +58,14 @@ export class DirectorySync {
     if (!stored) return undefined;
     this.directory.putNumber(stored);
     return stored.phoneNumber;
+  }
+
+  async resolveEntitlement(userId: string): Promise<EntitlementStatus | undefined> {
+    const cached = this.directory.entitlementOf(userId);
+    if (cached) return cached;
+    const stored = await this.entitlements.findByUser(userId);
+    if (!stored) return undefined;
+    this.directory.putEntitlement(stored);
+    return stored.status;
   }
 }

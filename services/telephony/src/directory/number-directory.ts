@@ -5,7 +5,14 @@ export interface NumberEntry {
   userId: string;
 }
 
+import type { EntitlementStatus } from "@rebound/contracts/domain";
 import type { BusinessCallSettings } from "../domain/voice-answer";
+
+/** A user's subscription status as telephony knows it. */
+export interface EntitlementEntry {
+  userId: string;
+  status: EntitlementStatus;
+}
 
 /** What telephony knows of a business from business events. */
 export interface BusinessEntry extends BusinessCallSettings {
@@ -15,7 +22,7 @@ export interface BusinessEntry extends BusinessCallSettings {
 
 /**
  * In-memory read model of the hot path: dedicated number -> business, business
- * -> settings, user -> business. Filled from telephony's own tables at start and
+ * -> settings, user -> business, user -> subscription status. Filled from telephony's own tables at start and
  * kept current by this process's writes and consumers (DirectorySync).
  */
 export class NumberDirectory {
@@ -23,14 +30,26 @@ export class NumberDirectory {
   private readonly numberOfBusiness = new Map<string, string>();
   private readonly businesses = new Map<string, BusinessEntry>();
   private readonly businessOfUser = new Map<string, string>();
+  private readonly entitlements = new Map<string, EntitlementStatus>();
 
-  replaceAll(numbers: NumberEntry[], businesses: BusinessEntry[]): void {
+  replaceAll(numbers: NumberEntry[], businesses: BusinessEntry[], entitlements: EntitlementEntry[] = []): void {
     this.byNumber.clear();
     this.numberOfBusiness.clear();
     this.businesses.clear();
     this.businessOfUser.clear();
+    this.entitlements.clear();
     for (const business of businesses) this.putBusiness(business);
     for (const number of numbers) this.putNumber(number);
+    for (const entitlement of entitlements) this.putEntitlement(entitlement);
+  }
+
+  putEntitlement(entry: EntitlementEntry): void {
+    this.entitlements.set(entry.userId, entry.status);
+  }
+
+  /** Undefined until the user's sign-up or billing events reached telephony. */
+  entitlementOf(userId: string): EntitlementStatus | undefined {
+    return this.entitlements.get(userId);
   }
 
   putNumber(entry: NumberEntry): void {

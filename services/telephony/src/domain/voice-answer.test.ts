@@ -56,6 +56,17 @@ describe("foreseeText: what telephony can know about the text before messaging d
     expect(foreseeText(business(overrides), { from, stirVerstat, dedicatedNumber: DEDICATED })).toEqual(outlook);
   });
 
+  it.each([
+    ["none", { text: "none", reason: "no_subscription" }],
+    ["canceled", { text: "none", reason: "no_subscription" }],
+    ["unpaid", { text: "none", reason: "no_subscription" }],
+    ["trialing", { text: "possible" }],
+    ["past_due", { text: "possible" }],
+    [undefined, { text: "possible" }],
+  ] as const)("given the owner's subscription %s, then the outlook follows whether it is in good standing", (subscription, outlook) => {
+    expect(foreseeText(business(), { from: "+15551230001", dedicatedNumber: DEDICATED, subscription })).toEqual(outlook);
+  });
+
   it("given a business telephony has not heard of yet, then a text is possible (messaging decides)", () => {
     expect(foreseeText(undefined, { from: "+447700900123", dedicatedNumber: DEDICATED })).toEqual({ text: "possible" });
   });

@@ -1,5 +1,5 @@
 import { telephonyV1 } from "@rebound/contracts";
-import { classifyCaller, samePhoneNumber, screenCaller, type CallerClassification } from "@rebound/contracts/domain";
+import { classifyCaller, isInGoodStanding, samePhoneNumber, screenCaller, type CallerClassification, type EntitlementStatus } from "@rebound/contracts/domain";
 import { VoiceResponse } from "@rebound/platform/twiml";
 
 const { CallPurpose } = telephonyV1;
@@ -37,13 +37,13 @@ export interface DefaultAnswers {
 }
 
 /** Why telephony knows no text will follow: the messaging suppression reasons it can foresee from its own read model. */
-export type ForeseenSuppression = "withheld_caller_id" | "own_number" | "inactive" | "international" | "likely_spoofed";
+export type ForeseenSuppression = "withheld_caller_id" | "own_number" | "inactive" | "no_subscription" | "international" | "likely_spoofed";
 
 /**
  * Whether a text can follow this call, from what telephony knows locally (no call to messaging on
  * the hot path): "none" when messaging's decide() is certain to suppress it for a reason telephony
  * can see (the caller id rules of contracts' screenCaller, the business's own numbers, automation
- * off); "possible" otherwise. Facts only messaging holds (opt-out, subscription, monthly cap,
+ * off, an owner's subscription not in good standing); "possible" otherwise. Facts only messaging holds (opt-out, monthly cap,
  * duplicate window, landline lookup) can still stop a "possible" text, so the answer for it must
  * not promise one (see docs/decisions.md, issue 18).
  */
@@ -53,6 +53,8 @@ export interface CallFacts {
   from: string;
   stirVerstat?: string;
   dedicatedNumber: string;
+  /** The owner's subscription status; undefined until telephony has heard of it (a text stays possible). */
+  subscription?: EntitlementStatus;
 }
 
 export function foreseeText(business: BusinessCallSettings | undefined, call: CallFacts, caller: CallerClassification = classifyCaller(call.from, call.stirVerstat)): TextOutlook {
@@ -61,6 +63,7 @@ export function foreseeText(business: BusinessCallSettings | undefined, call: Ca
   const own = [call.dedicatedNumber, business.businessPhone, ...business.doNotTextNumbers];
   if (own.some((number) => samePhoneNumber(call.from, number))) return { text: "none", reason: "own_number" };
   if (!business.isActive) return { text: "none", reason: "inactive" };
+  if (call.subscription !== undefined && !isInGoodStanding(call.subscription)) return { text: "none", reason: "no_subscription" };
   const screened = screenCaller(caller, {
     allowInternational: business.allowInternationalCallers,
     textLikelySpoofed: business.textLikelySpoofedCallers,

@@ -1,7 +1,7 @@
 import { AppError, TelephonyProviderError, type PurchasedNumber } from "@rebound/platform";
 import { timestampFromDate } from "@rebound/contracts";
 import { randomUUID } from "node:crypto";
-import { countryOfNumber, displayPhoneNumber } from "@rebound/contracts/domain";
+import { CHOOSE_PLAN_FOR_NUMBER_MESSAGE, countryOfNumber, displayPhoneNumber, isInGoodStanding } from "@rebound/contracts/domain";
 import { numberWebhooks } from "../domain/webhook-urls";
 import { isUniqueViolation } from "../store/prisma-errors";
 import type { PhoneNumberRecord } from "../store/phone-number.repository";
@@ -15,33 +15,42 @@ const alreadyHasNumber = (phoneNumber: string) =>
     `Your business already has a dedicated phone number (${displayPhoneNumber(phoneNumber)}). Each business can have only one.`,
   );
 
-/** How long a purchase right after sign-up waits for BusinessCreated to reach this service. */
+/** How long a purchase right after sign-up waits for BusinessCreated (and UserRegistered) to reach this service. */
 export const BUSINESS_PROJECTION_WAIT_MS = 10_000;
 
 /**
- * The user's business id; right after sign-up BusinessCreated may still be on its way, so a
- * signed-in user's purchase waits for it (bounded) instead of answering 404 (issue 16).
+ * Right after sign-up the user's events may still be on their way, so a signed-in user's
+ * purchase waits for what it needs (bounded) instead of answering 404 or 402 (issue 16).
  */
-async function businessIdOfNewUser(deps: TelephonyDeps, userId: string): Promise<string | undefined> {
+async function waitForProjection<T>(resolve: () => Promise<T | undefined>): Promise<T | undefined> {
   const deadline = Date.now() + BUSINESS_PROJECTION_WAIT_MS;
   for (let delay = 25; ; delay = Math.min(delay * 2, 250)) {
-    const businessId = await deps.sync.resolveBusinessIdOfUser(userId);
-    if (businessId || Date.now() + delay > deadline) return businessId ?? undefined;
+    const found = await resolve();
+    if (found !== undefined || Date.now() + delay > deadline) return found;
     await new Promise((resolve) => setTimeout(resolve, delay));
   }
 }
 
+const choosePlan = () => new AppError("PAYMENT_REQUIRED", CHOOSE_PLAN_FOR_NUMBER_MESSAGE);
+
+/** A number is sold only to a subscription in good standing (trialing, active, past due in its grace). */
+async function requireSubscription(deps: TelephonyDeps, userId: string): Promise<void> {
+  const status = await waitForProjection(() => deps.sync.resolveEntitlement(userId));
+  if (status === undefined || !isInGoodStanding(status)) throw choosePlan();
+}
+
 /**
  * Buys `phoneNumber` for the signed-in user's business: one dedicated number per
- * business (a second is a 409), webhooks pointed at our public URLs, then the row
+ * business (a second is a 409), only with a subscription in good standing (else 402), webhooks pointed at our public URLs, then the row
  * and PhoneNumberPurchased in one transaction. If a concurrent purchase won the
  * race, the number just bought is given back to the provider.
  */
 export async function purchaseNumber(deps: TelephonyDeps, userId: string, phoneNumber: string): Promise<PhoneNumberRecord> {
-  const businessId = await businessIdOfNewUser(deps, userId);
+  const businessId = await waitForProjection(() => deps.sync.resolveBusinessIdOfUser(userId));
   if (!businessId) throw new AppError("NOT_FOUND", "Business not found. Please complete your business profile first.");
   const existing = await deps.sync.resolveDedicatedNumber(businessId);
   if (existing) throw alreadyHasNumber(existing);
+  await requireSubscription(deps, userId);
 
   const purchased = await buy(deps, phoneNumber);
   const record: PhoneNumberRecord = {

@@ -41,7 +41,12 @@ export async function receiveCall(deps: TelephonyDeps, webhook: VoiceWebhook): P
   for (const testId of outcome.completedTests) deps.waiters.notify(testId);
   if (!outcome.recorded) deps.logger.info({ callSid: webhook.CallSid }, "voice webhook repeated; already recorded");
   const business = deps.sync.directory.business(number.businessId);
-  const outlook = foreseeText(business, { from: webhook.From, stirVerstat: webhook.StirVerstat, dedicatedNumber: webhook.To });
+  const outlook = foreseeText(business, {
+    from: webhook.From,
+    stirVerstat: webhook.StirVerstat,
+    dedicatedNumber: webhook.To,
+    subscription: deps.sync.directory.entitlementOf(number.userId),
+  });
   const defaults = { textMessage: deps.config.VOICE_ANSWER_MESSAGE, noTextMessage: deps.config.VOICE_NO_TEXT_MESSAGE };
   return voiceTwiml(chooseVoiceAnswer({ purpose, business, outlook, defaults }));
 }
