@@ -81,6 +81,7 @@ describe("domain barrel", () => {
       "isInGoodStanding",
       "statusAtSignup",
       "CHOOSE_PLAN_FOR_NUMBER_MESSAGE",
+      "classifyInboundSms",
     ];
     expect(Object.keys(domain).sort()).toEqual(expected.sort());
   });

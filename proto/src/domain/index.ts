@@ -13,3 +13,4 @@ export * from "./billing-response";
 export * from "./analytics-response";
 export * from "./message-templates";
 export * from "./entitlement";
+export * from "./inbound-sms-intent";

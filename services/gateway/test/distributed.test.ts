@@ -25,6 +25,15 @@ describe("distributed mode (HTTP proxy by the route table)", () => {
     });
   });
 
+  it("given a user, when the consent log export is called, then it is proxied to messaging with the signed user", async () => {
+    const user = gateway.services.add(`consent-remote-${Date.now()}@example.com`);
+    const browser = gateway.browser();
+    await browser.login(user.email);
+    const response = await browser.request("GET", "/api/messaging/consent-log.csv");
+    expect(response.status).toBe(200);
+    expect(await json(response)).toMatchObject({ method: "GET", path: "/api/messaging/consent-log.csv", user: { id: user.id } });
+  });
+
   it("given no session, when a protected route is called, then the gateway answers 401 without proxying", async () => {
     const before = gateway.services.seen.length;
     expect((await gateway.browser().request("GET", "/api/billing")).status).toBe(401);

@@ -20,6 +20,7 @@ const PROTECTED: [string, string][] = [
   ["POST", "/api/business"],
   ["POST", "/api/test/call-forwarding"],
   ["GET", "/api/analytics/stats"],
+  ["GET", "/api/messaging/consent-log.csv"],
   ["GET", "/api/billing"],
   ["POST", "/api/billing/change-plan"],
   ["POST", "/api/billing/cancel"],
@@ -41,6 +42,7 @@ describe("the route table", () => {
     ["/api/create-payment-intent", "billing"],
     ["/api/create-subscription", "billing"],
     ["/api/analytics/stats", "analytics"],
+    ["/api/messaging/consent-log.csv", "messaging"],
     ["/webhooks/twilio/voice", "telephony"],
     ["/webhooks/twilio/call-status", "telephony"],
     ["/webhooks/twilio/sms", "messaging"],
@@ -96,6 +98,15 @@ describe("the auth gate", () => {
     const seen = await json(response);
     expect(seen).toMatchObject({ path: "/api/business", body: { customMessage: "Hi" }, user: { id: user.id, email: user.email } });
     expect((seen.user as { sessionId?: string }).sessionId).toEqual(expect.any(String));
+  });
+
+  it("given a session, when the consent log export is called, then it reaches messaging's path with the signed user", async () => {
+    const user = gateway.services.add(`consent-${Date.now()}@example.com`);
+    const browser = gateway.browser();
+    await browser.login(user.email);
+    const response = await browser.request("GET", "/api/messaging/consent-log.csv");
+    expect(response.status).toBe(200);
+    expect(await json(response)).toMatchObject({ method: "GET", path: "/api/messaging/consent-log.csv", user: { id: user.id, email: user.email } });
   });
 
   it("given a forged x-rebound-user from the client, when calling, then the gateway drops it", async () => {

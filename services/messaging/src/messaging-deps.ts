@@ -6,6 +6,7 @@ import type { ReadModelLoader } from "./read-model/read-model-loader";
 import type { SmsSender } from "./send-sms/sms-sender";
 import type { BusinessConfigRepository } from "./store/business-config.repository";
 import type { CallerStateRepository } from "./store/caller-state.repository";
+import type { ConsentLogRepository } from "./store/consent-log.repository";
 import type { DispatchRepository } from "./store/dispatch.repository";
 import type { InboundSmsRepository } from "./store/inbound-sms.repository";
 import type { MessagingDb } from "./store/messaging-db";
@@ -16,6 +17,8 @@ export interface MessagingDeps {
   db: MessagingDb;
   configs: BusinessConfigRepository;
   callers: CallerStateRepository;
+  /** Append-only: every opt-out and opt-in (the owner's CSV export). */
+  consentLog: ConsentLogRepository;
   dispatches: DispatchRepository;
   smsLogs: SmsLogRepository;
   alerts: OwnerAlertRepository;
@@ -40,4 +43,6 @@ export interface MessagingSettings {
   /** At most one owner alert e-mail per business per this many ms. */
   ownerAlertMinGapMs: number;
   dashboardUrl: () => string;
+  /** Billing & Plans, where an owner without a subscription chooses a plan (owner alerts link to it). */
+  plansUrl: () => string;
 }

@@ -15,6 +15,7 @@ import { renewSendLeases } from "./send-sms/renew-send-leases.job";
 import { SmsSender } from "./send-sms/sms-sender";
 import { BusinessConfigRepository } from "./store/business-config.repository";
 import { CallerStateRepository } from "./store/caller-state.repository";
+import { ConsentLogRepository } from "./store/consent-log.repository";
 import { DispatchRepository } from "./store/dispatch.repository";
 import { InboundSmsRepository } from "./store/inbound-sms.repository";
 import { createMessagingDb } from "./store/messaging-db";
@@ -55,14 +56,23 @@ export function createMessagingService(runtime: PlatformRuntime, serviceDeps: Me
   const callers = new CallerStateRepository(db);
   const smsLogs = new SmsLogRepository(db);
   const alerts = new OwnerAlertRepository(db);
-  const repositories = { configs, callers, smsLogs, alerts, dispatches: new DispatchRepository(db), inbound: new InboundSmsRepository(db) };
+  const consentLog = new ConsentLogRepository(db);
+  const repositories = {
+    configs,
+    callers,
+    smsLogs,
+    alerts,
+    consentLog,
+    dispatches: new DispatchRepository(db),
+    inbound: new InboundSmsRepository(db),
+  };
 
   const sender = new SmsSender(
     {
       provider: serviceDeps.provider,
       smsLogs,
       logger,
-      recordResult: (outcome) => recordSendResult({ db, smsLogs, callers, alerts, readModel, clock }, outcome),
+      recordResult: (outcome) => recordSendResult({ db, smsLogs, callers, consentLog, alerts, readModel, clock }, outcome),
       resultsIdle: () => db.groupCommitIdle(),
     },
     {
@@ -97,12 +107,13 @@ export function createMessagingService(runtime: PlatformRuntime, serviceDeps: Me
       unknownBusinessWaitMs: config.MESSAGING_UNKNOWN_BUSINESS_WAIT_MS,
       ownerAlertMinGapMs: config.MESSAGING_OWNER_ALERT_MIN_GAP_MS,
       dashboardUrl: () => `${publicBaseUrl()}/dashboard`,
+      plansUrl: () => `${publicBaseUrl()}/billing`,
     },
   };
 
   return {
     name: "messaging",
-    router: messagingRouter(deps),
+    router: messagingRouter(deps, runtime.config.INTERNAL_AUTH_SECRET),
     consumers: [onConfigEventsHandler(deps), onCallMissedHandler(deps)],
     jobs: [
       {

@@ -1,4 +1,4 @@
-import { FakeClock } from "@rebound/testing";
+import { FakeClock, waitUntil } from "@rebound/testing";
 import { MESSAGING_JOBS } from "../src/service";
 import { newBusiness, startMessaging, type Harness } from "./support/messaging-harness";
 
@@ -62,6 +62,27 @@ describe("owner alert e-mails", () => {
     expect(h.mailer.sent).toHaveLength(before);
     await runJob();
     expect(h.mailer.sent.slice(before).map((mail) => mail.to)).toEqual(["retry@acme.example"]);
+  });
+
+  it("tells the owner without a subscription which calls were not texted, with the way to choose a plan, once per call", async () => {
+    clock.advance(60 * 60_000);
+    const b = newBusiness({ name: "No Plan Co", ownerEmail: "noplan@acme.example", settings: { ownerAlertsEnabled: true } });
+    await h.seedBusiness(b, b.dedicated);
+    await h.publish("UserRegistered", b.userId, { userId: b.userId, email: "noplan@acme.example", paymentMethodId: "" });
+    await waitUntil(async () => (await h.db.client.userSubscription.findUnique({ where: { userId: b.userId } }))?.status === "none", "messaging to learn the account has no subscription");
+    const callId = `alert-call-noplan-${++sequence}`;
+    await h.missedCall({ businessId: b.businessId, callId, from: "+15551230021", to: b.dedicated });
+    await h.eventOf("SmsSuppressed", (p) => p.callId === callId);
+    const before = h.mailer.sent.length;
+
+    await runJob();
+    await runJob();
+
+    const mails = h.mailer.sent.slice(before);
+    expect(mails.map((mail) => mail.to)).toEqual(["noplan@acme.example"]);
+    expect(mails[0]?.subject).toBe("Rebound: missed call from +15551230021 not texted back");
+    expect(mails[0]?.text).toContain("A caller who missed No Plan Co was not texted back: your Rebound account has no active subscription.");
+    expect(mails[0]?.text).toMatch(/Choose a plan to start texting your callers back: http:\/\/[^ ]+\/billing/);
   });
 
   it("sends nothing when the owner switched alerts off", async () => {

@@ -45,6 +45,8 @@ export const ROUTE_TABLE: readonly Route[] = [
   { prefix: "/api/create-payment-intent", service: "billing", public: true },
   { prefix: "/api/create-subscription", service: "billing" },
   { prefix: "/api/analytics", service: "analytics" },
+  // The owner's consent log export (opt-outs and opt-ins, CSV).
+  { prefix: "/api/messaging", service: "messaging" },
   { prefix: "/webhooks/twilio/voice", service: "telephony", public: true, twilio: true },
   // The outcome of a forwarding test call (and of other calls telephony places).
   { prefix: "/webhooks/twilio/call-status", service: "telephony", public: true, twilio: true },

@@ -6,14 +6,18 @@ import { TelephonyProviderError } from "@rebound/platform";
 import { messageTwiml } from "./twiml";
 import { ownerAlertEmail } from "./owner-alert-email";
 
+// The table of messages is in @rebound/contracts (inbound-sms-intent.test.ts); these check messaging reads with it.
 describe("classifyInbound", () => {
-  it.each(["STOP", " stop ", "StopAll", "UNSUBSCRIBE", "cancel", "END", "quit\n"])("reads %j as an opt-out", (body) => {
-    expect(classifyInbound(body).kind).toBe("opt_out");
+  it.each(["STOP", " stop ", "STOP!", "StopAll", "UNSUBSCRIBE", "cancel", "END", "quit\n", "OPT-OUT", "REVOKE"])("reads %j as an opt-out keyword", (body) => {
+    expect(classifyInbound(body)).toMatchObject({ kind: "opt_out", method: "keyword" });
+  });
+  it.each(["stop please", "please stop texting me"])("reads %j as an opt-out phrase", (body) => {
+    expect(classifyInbound(body)).toMatchObject({ kind: "opt_out", method: "phrase" });
   });
   it.each(["START", "yes", "Unstop"])("reads %j as an opt-in", (body) => expect(classifyInbound(body).kind).toBe("opt_in"));
   it.each(["HELP", "info"])("reads %j as help", (body) => expect(classifyInbound(body).kind).toBe("help"));
-  it.each(["stop please", "STOP!", "", "when do you open?"])("reads %j as another message", (body) => {
-    expect(classifyInbound(body)).toEqual({ kind: "other", keyword: "" });
+  it.each(["", "when do you open?", "please stop by tomorrow"])("reads %j as another message", (body) => {
+    expect(classifyInbound(body)).toEqual({ kind: "other", matched: "" });
   });
 });
 
@@ -88,6 +92,39 @@ describe("replies and e-mails", () => {
     expect(email.html).toContain("A&amp;B &lt;Repairs&gt;");
     expect(email.html).toContain("Hi &lt;there&gt;");
     expect(email.html).not.toContain("<Repairs>");
+  });
+
+  it("puts the calls not texted for want of a subscription first, with the way to choose a plan", () => {
+    const email = ownerAlertEmail({
+      businessName: "Acme",
+      timeZone: "America/New_York",
+      calls: [{ callerNumber: "+15551230001", message: "Hi", textedAt: new Date("2026-01-05T15:00:00Z") }],
+      notTexted: [
+        { callerNumber: "+15551230002", calledAt: new Date("2026-01-06T15:00:00Z") },
+        { callerNumber: "+15551230003", calledAt: new Date("2026-01-06T16:00:00Z") },
+      ],
+      dashboardUrl: "http://localhost:3000/dashboard",
+      plansUrl: "http://localhost:3000/billing",
+    });
+    expect(email.subject).toBe("Rebound: 2 missed calls not texted back");
+    expect(email.text.indexOf("2 callers who missed Acme were not texted back: your Rebound account has no active subscription.")).toBe(0);
+    expect(email.text).toContain("- +15551230002 at Jan 6, 2026, 10:00 AM");
+    expect(email.text).toContain("Choose a plan to start texting your callers back: http://localhost:3000/billing");
+    expect(email.text).toContain("Rebound texted back a caller who missed Acme.");
+    expect(email.html).toContain('<a href="http://localhost:3000/billing">');
+  });
+
+  it("names the one caller not texted in the subject", () => {
+    const email = ownerAlertEmail({
+      businessName: "Acme",
+      timeZone: "America/New_York",
+      calls: [],
+      notTexted: [{ callerNumber: "+15551230002", calledAt: new Date("2026-01-06T15:00:00Z") }],
+      dashboardUrl: "http://localhost:3000/dashboard",
+    });
+    expect(email.subject).toBe("Rebound: missed call from +15551230002 not texted back");
+    expect(email.text).toContain("A caller who missed Acme was not texted back");
+    expect(email.text).not.toContain("texted back a caller");
   });
 
   it.each(["+266696687", "Anonymous", ""])("shows a withheld caller id (%j) as Caller ID withheld in the owner alert", (callerNumber) => {

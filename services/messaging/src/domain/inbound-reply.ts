@@ -1,6 +1,6 @@
-// What the business answers to an inbound SMS. Keywords always get their compliance
-// answer; anything else gets the auto-reply when it is on, at most once per window per
-// sender, and never to an opted-out sender or the business's own numbers.
+// What the business answers to an inbound SMS. Keywords get their compliance answer (an
+// opt-out only when it changes something); anything else gets the auto-reply when it is on,
+// at most once per window per sender, and never to an opted-out sender or the business's own numbers.
 import { renderMessage } from "@rebound/contracts/domain";
 import { isOwnNumber, placeholderValues } from "./decide";
 import { duplicateWindowMs, type BusinessConfig } from "./dispatch-config";
@@ -11,6 +11,7 @@ import type { SmsKindName } from "./sms-status";
 export interface InboundContext {
   business: BusinessConfig;
   fromNumber: string;
+  /** Whether the caller was opted out before this message. */
   optedOut: boolean;
   lastAutoReplyAt?: Date;
 }
@@ -24,7 +25,10 @@ export function replyTo(inbound: ClassifiedInbound, context: InboundContext, now
   const { business } = context;
   switch (inbound.kind) {
     case "opt_out":
-      return { kind: "compliance", body: optOutConfirmation(business.profile) };
+      // One confirmation per opt-out: a caller already opted out who writes STOP or "leave me
+      // alone" again is not texted again (Twilio's own handling answers every STOP; we do not,
+      // so a caller venting in several messages gets one text, and the consent log records each).
+      return context.optedOut ? undefined : { kind: "compliance", body: optOutConfirmation(business.profile) };
     case "opt_in":
       return { kind: "compliance", body: optInConfirmation(business.profile) };
     case "help":

@@ -1,11 +1,13 @@
-// An SMS to a dedicated number: InboundSmsReceived, opt-out / opt-in, and the reply the
-// business sends back in the webhook's answer (TwiML), recorded in sms_logs as sent.
+// An SMS to a dedicated number: InboundSmsReceived, opt-out / opt-in (with its consent log
+// entry), and the reply the business sends back in the webhook's answer (TwiML), recorded in
+// sms_logs as sent.
 import { messagingV1, timestampFromDate } from "@rebound/contracts";
 import { randomUUID } from "node:crypto";
+import { consentActionOf, type ConsentAction } from "../domain/consent-log";
 import { duplicateWindowMs } from "../domain/dispatch-config";
 import { inboundKindEnum, smsKindEnum } from "../domain/event-enums";
 import { classifyInbound, type ClassifiedInbound } from "../domain/inbound-keyword";
-import { replyTo, type InboundReply } from "../domain/inbound-reply";
+import { replyTo, type InboundContext, type InboundReply } from "../domain/inbound-reply";
 import type { MessagingDeps } from "../messaging-deps";
 import type { MessagingTx } from "../store/messaging-db";
 
@@ -26,17 +28,13 @@ export async function handleInboundSms(deps: MessagingDeps, sms: InboundSms): Pr
   }
   const now = clock.now();
   const inbound = classifyInbound(sms.body);
-  const reply = replyTo(
-    inbound,
-    {
-      business,
-      fromNumber: sms.from,
-      optedOut: readModel.isOptedOut(business.businessId, sms.from),
-      lastAutoReplyAt: readModel.lastAutoReplyAt(business.businessId, sms.from),
-    },
-    now,
-  );
-  const sent = await deps.db.transaction((tx) => record(deps, tx, business.businessId, sms, inbound, reply, now));
+  const context: InboundContext = {
+    business,
+    fromNumber: sms.from,
+    optedOut: readModel.isOptedOut(business.businessId, sms.from),
+    lastAutoReplyAt: readModel.lastAutoReplyAt(business.businessId, sms.from),
+  };
+  const sent = await deps.db.transaction((tx) => record(deps, tx, business.businessId, sms, inbound, context, now));
   if (sent === "duplicate") return undefined;
   if (inbound.kind === "opt_out" || inbound.kind === "opt_in") {
     readModel.setOptedOut(business.businessId, sms.from, inbound.kind === "opt_out");
@@ -51,10 +49,10 @@ async function record(
   businessId: string,
   sms: InboundSms,
   inbound: ClassifiedInbound,
-  reply: InboundReply | undefined,
+  context: InboundContext,
   now: Date,
 ): Promise<InboundReply | "duplicate" | undefined> {
-  const { inbound: inboundRepo, callers, smsLogs, readModel } = deps;
+  const { inbound: inboundRepo, smsLogs } = deps;
   const at = timestampFromDate(now);
   const first = await inboundRepo.insert(tx, {
     messageSid: sms.messageSid,
@@ -75,27 +73,25 @@ async function record(
     kind: inboundKindEnum(inbound.kind),
     receivedAt: at,
   });
-  if (inbound.kind === "opt_out" || inbound.kind === "opt_in") {
-    const optedOut = inbound.kind === "opt_out";
-    await callers.saveOptOut(tx, { businessId, callerNumber: sms.from, optedOut, source: "keyword", keyword: inbound.keyword });
-    if (optedOut) {
-      tx.append("CallerOptedOut", businessId, {
-        businessId,
-        callerNumber: sms.from,
-        keyword: inbound.keyword,
-        source: messagingV1.OptOutSource.KEYWORD,
-        optedOutAt: at,
-      });
-    } else {
-      tx.append("CallerOptedIn", businessId, { businessId, callerNumber: sms.from, keyword: inbound.keyword, optedInAt: at });
-    }
+  const action = consentActionOf(inbound.kind);
+  // An opt-out or opt-in answers by the stored state before it (memory may lag another replica's STOP).
+  const optedOut = action ? await saveOptOutState(deps, tx, businessId, sms.from, inbound, action, now) : context.optedOut;
+  const reply = await claimReply(deps, tx, businessId, sms.from, replyTo(inbound, { ...context, optedOut }, now), now);
+  if (action) {
+    await deps.consentLog.insert(tx, {
+      id: randomUUID(),
+      businessId,
+      callerNumber: sms.from,
+      action,
+      method: inbound.method ?? "keyword",
+      matched: inbound.matched,
+      callerMessage: sms.body,
+      confirmationText: reply?.body ?? "",
+      messageSid: sms.messageSid,
+      occurredAt: now,
+    });
   }
   if (!reply) return undefined;
-  if (reply.kind === "auto_reply") {
-    const settings = readModel.business(businessId)?.settings;
-    const cutoff = new Date(now.getTime() - (settings ? duplicateWindowMs(settings) : 0));
-    if (!(await callers.claimAutoReplySlot(tx, businessId, sms.from, now, cutoff))) return undefined;
-  }
   const smsId = randomUUID();
   await smsLogs.insertReply(tx, {
     id: smsId,
@@ -117,4 +113,52 @@ async function record(
   });
   tx.append("SmsSent", businessId, { ...common, providerSid: "", sentAt: at });
   return reply;
+}
+
+/** The opt-out row and CallerOptedOut / CallerOptedIn (every time, as for a repeated STOP); returns whether the caller was opted out before. */
+async function saveOptOutState(
+  deps: MessagingDeps,
+  tx: MessagingTx,
+  businessId: string,
+  callerNumber: string,
+  inbound: ClassifiedInbound,
+  action: ConsentAction,
+  now: Date,
+): Promise<boolean> {
+  const optedOut = action === "opted_out";
+  const wasOptedOut = await deps.callers.saveOptOut(tx, {
+    businessId,
+    callerNumber,
+    optedOut,
+    source: inbound.method ?? "keyword",
+    keyword: inbound.matched,
+  });
+  const at = timestampFromDate(now);
+  if (optedOut) {
+    tx.append("CallerOptedOut", businessId, {
+      businessId,
+      callerNumber,
+      keyword: inbound.matched,
+      source: messagingV1.OptOutSource.KEYWORD,
+      optedOutAt: at,
+    });
+  } else {
+    tx.append("CallerOptedIn", businessId, { businessId, callerNumber, keyword: inbound.matched, optedInAt: at });
+  }
+  return wasOptedOut;
+}
+
+/** The reply, unless it is an auto-reply whose window another reply (maybe another replica's) already holds. */
+async function claimReply(
+  deps: MessagingDeps,
+  tx: MessagingTx,
+  businessId: string,
+  callerNumber: string,
+  reply: InboundReply | undefined,
+  now: Date,
+): Promise<InboundReply | undefined> {
+  if (reply?.kind !== "auto_reply") return reply;
+  const settings = deps.readModel.business(businessId)?.settings;
+  const cutoff = new Date(now.getTime() - (settings ? duplicateWindowMs(settings) : 0));
+  return (await deps.callers.claimAutoReplySlot(tx, businessId, callerNumber, now, cutoff)) ? reply : undefined;
 }

@@ -1,6 +1,7 @@
 // The carrier's opt-out (Twilio error 21610: the recipient replied STOP at the carrier level),
 // handled here only, whether a send failed with it or a status callback reported it.
 import { messagingV1, timestampFromDate } from "@rebound/contracts";
+import { randomUUID } from "node:crypto";
 import { isCarrierOptOut } from "../domain/send-retry";
 import type { MessagingDeps } from "../messaging-deps";
 import type { MessagingSqlTx } from "../store/messaging-db";
@@ -10,9 +11,9 @@ export interface FailedRecipient {
   recipientNumber: string;
 }
 
-/** In the transaction that records the failure: the opt-out row and CallerOptedOut. True when `errorCode` is the carrier's opt-out. */
+/** In the transaction that records the failure: the opt-out row, CallerOptedOut and the consent log entry. True when `errorCode` is the carrier's opt-out. */
 export async function recordCarrierOptOut(
-  deps: Pick<MessagingDeps, "callers">,
+  deps: Pick<MessagingDeps, "callers" | "consentLog">,
   tx: MessagingSqlTx,
   recipient: FailedRecipient,
   errorCode: string,
@@ -32,6 +33,18 @@ export async function recordCarrierOptOut(
     keyword: "",
     source: messagingV1.OptOutSource.CARRIER,
     optedOutAt: timestampFromDate(at),
+  });
+  await deps.consentLog.insert(tx, {
+    id: randomUUID(),
+    businessId: recipient.businessId,
+    callerNumber: recipient.recipientNumber,
+    action: "opted_out",
+    method: "carrier",
+    matched: errorCode,
+    callerMessage: "",
+    confirmationText: "",
+    messageSid: "",
+    occurredAt: at,
   });
   return true;
 }

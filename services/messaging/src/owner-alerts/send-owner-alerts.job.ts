@@ -1,4 +1,5 @@
-// Owner alerts: each texted missed call leaves a pending row (with SmsSent); this job sends
+// Owner alerts: each texted missed call leaves a pending row (with SmsSent), and so does a missed
+// call not texted because the account has no subscription (with SmsSuppressed); this job sends
 // a business's pending rows as one e-mail, at most one e-mail per interval per business.
 // Rows survive a restart. A crash between the e-mail and its mark sends that e-mail again
 // (at least once: an owner would rather hear twice than never).
@@ -36,8 +37,10 @@ async function sendFor(deps: MessagingDeps, businessId: string, now: Date): Prom
   const email = ownerAlertEmail({
     businessName: business.profile?.businessName ?? "",
     timeZone: business.settings.timeZone,
-    calls: pending,
+    calls: pending.filter((alert) => alert.kind !== "not_texted"),
+    notTexted: pending.filter((alert) => alert.kind === "not_texted").map((alert) => ({ callerNumber: alert.callerNumber, calledAt: alert.textedAt })),
     dashboardUrl: deps.settings.dashboardUrl(),
+    plansUrl: deps.settings.plansUrl(),
   });
   await mailer.send({ to, ...email });
   await alerts.markEmailed(db.client, ids, now, false);

@@ -13,7 +13,7 @@ export type SendOutcome =
   | { type: "accepted"; sms: SmsToSend; providerSid: string; status: SmsStatusName }
   | { type: "failed"; sms: SmsToSend; errorCode: string; errorMessage: string };
 
-type RecordSendResultDeps = Pick<MessagingDeps, "db" | "smsLogs" | "callers" | "alerts" | "readModel" | "clock">;
+type RecordSendResultDeps = Pick<MessagingDeps, "db" | "smsLogs" | "callers" | "consentLog" | "alerts" | "readModel" | "clock">;
 
 /** Resolves once the outcome is committed; false when the row had already been finished. */
 export async function recordSendResult(deps: RecordSendResultDeps, outcome: SendOutcome): Promise<boolean> {

@@ -26,12 +26,19 @@ export interface UsageRow {
 export class CallerStateRepository {
   constructor(private readonly db: MessagingDb) {}
 
+  /** Sets the caller's opt-out state; returns whether the caller was opted out before (false for a new caller). */
   async saveOptOut(
     tx: SqlExecutor,
     fields: { businessId: string; callerNumber: string; optedOut: boolean; source: string; keyword: string },
-  ): Promise<void> {
+  ): Promise<boolean> {
     // Wall-clock change time: the read model refresh's watermark (see BusinessConfigRepository).
     const at = new Date();
+    // Locks the row first, so a concurrent opt-out of the same caller waits and then sees this one.
+    const previous = await tx.$queryRawUnsafe<{ opted_out: boolean }[]>(
+      `SELECT opted_out FROM ${table("opt_outs")} WHERE business_id = $1 AND caller_number = $2 FOR UPDATE`,
+      fields.businessId,
+      fields.callerNumber,
+    );
     await tx.$executeRawUnsafe(
       `INSERT INTO ${table("opt_outs")} (business_id, caller_number, opted_out, source, keyword, updated_at)
        VALUES ($1, $2, $3, $4, $5, $6::timestamptz)
@@ -44,6 +51,7 @@ export class CallerStateRepository {
       fields.keyword,
       at,
     );
+    return previous[0]?.opted_out === true;
   }
 
   /**

@@ -1,11 +1,14 @@
-// owner_alerts: texted missed calls waiting for the owner's batched e-mail.
+// owner_alerts: missed calls (texted, or not texted for want of a subscription) waiting for the owner's batched e-mail.
 import type { SqlExecutor } from "@rebound/platform";
 import { table, type MessagingDb, type Queryable } from "./messaging-db";
 
 export interface PendingAlert {
   id: string;
+  /** texted | not_texted */
+  kind: string;
   callerNumber: string;
   message: string;
+  /** When the text went out, or when a call not texted was decided. */
   textedAt: Date;
 }
 
@@ -28,6 +31,20 @@ export class OwnerAlertRepository {
     );
   }
 
+  /** A missed call the owner should know was not texted (the account has no subscription); once per call. */
+  async addNotTexted(tx: SqlExecutor, alert: { id: string; businessId: string; callId: string; callerNumber: string; reason: string; at: Date }): Promise<void> {
+    await tx.$executeRawUnsafe(
+      `INSERT INTO ${table("owner_alerts")} (id, business_id, kind, call_id, reason, caller_number, message, texted_at)
+       VALUES ($1::uuid, $2, 'not_texted', $3, $4, $5, '', $6::timestamptz) ON CONFLICT (call_id) DO NOTHING`,
+      alert.id,
+      alert.businessId,
+      alert.callId,
+      alert.reason,
+      alert.callerNumber,
+      alert.at,
+    );
+  }
+
   /** Businesses with pending alerts and no e-mail after `lastEmailCutoff`. */
   async dueBusinesses(lastEmailCutoff: Date, limit: number): Promise<string[]> {
     const rows = await this.db.client.$queryRawUnsafe<{ business_id: string }[]>(
@@ -47,7 +64,7 @@ export class OwnerAlertRepository {
       where: { businessId, emailedAt: null },
       orderBy: { textedAt: "asc" },
       take: limit,
-      select: { id: true, callerNumber: true, message: true, textedAt: true },
+      select: { id: true, kind: true, callerNumber: true, message: true, textedAt: true },
     });
   }
 

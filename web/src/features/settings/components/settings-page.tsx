@@ -6,10 +6,11 @@ import { useUser } from "@/shared/auth/get-user";
 import { useBusiness } from "@/shared/business/get-business";
 import { SectionError } from "@/shared/ui/section-error";
 import { ChangePasswordDialog } from "./change-password-dialog";
+import { ConsentLogCard } from "./consent-log-card";
 import { ProfileForm } from "./profile-form";
 import { TextingRulesForm } from "./texting-rules-form";
 
-/** Settings: profile, password, and the texting rules. */
+/** Settings: profile, password, the texting rules, and the consent log export. */
 export function SettingsPage() {
   const { user } = useUser();
   const business = useBusiness();
@@ -48,6 +49,7 @@ export function SettingsPage() {
           <TextingRulesForm key={business.data.id} business={business.data} />
         )}
       </section>
+      <ConsentLogCard />
     </div>
   );
 }
