@@ -12,7 +12,9 @@
 //   SERVICE_NODE_ARGS extra node flags for every service, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof"
 //   START_WITH_TSX=1  run services/<name>/src/main.ts through tsx instead of the esbuild bundles the images run
 //   REPLICAS      e.g. "messaging=2": more processes of a service in the same consumer groups (ports after the seven)
-//   --fresh       drop and recreate rebound_dev first (only the local default database)
+//   --fresh       start from nothing: empty the Redis database of REDIS_URL (FLUSHDB of that one logical database);
+//                 without DATABASE_URL also drop and recreate rebound_dev and remove the carrier simulator's saved
+//                 state ($DATA_DIR/simulator), whose numbers are that database's (tools/testing/src/local-stack/fresh-start.ts)
 //   --journey     once up, run `npm run journey` against the gateway, then stop everything and exit with its code (CI)
 //
 // Runs `npm run db:migrate:deploy`, starts the services, waits for every /readyz, prints one
@@ -28,7 +30,9 @@ import { parseAllDocuments } from "yaml";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 // Loaded as CommonJS (tsx's require hook), where the launcher finds .ci/kafka-mock by its __dirname.
-const { startKafkaMock } = createRequire(import.meta.url)("../tools/testing/src/kafka/start-kafka-mock.ts");
+const require = createRequire(import.meta.url);
+const { startKafkaMock } = require("../tools/testing/src/kafka/start-kafka-mock.ts");
+const { clearForFreshStart, freshStartPlan } = require("../tools/testing/src/local-stack/fresh-start.ts");
 const SERVICES = ["gateway", "identity", "business", "telephony", "messaging", "billing", "analytics"];
 const LOCAL_POSTGRES = "postgresql://postgres@127.0.0.1:5432";
 const LOCAL_DATABASE = "rebound_dev";
@@ -47,6 +51,7 @@ const say = (message) => console.log(`[start:distributed ${elapsed()}] ${message
 const basePort = Number(process.env.PORT ?? 8080);
 const dataDir = resolve(root, process.env.DATA_DIR ?? "data/distributed");
 const logDir = join(dataDir, "logs");
+const simulatorDataDir = join(dataDir, "simulator");
 mkdirSync(logDir, { recursive: true });
 
 /** REPLICAS="messaging=2": extra processes of a service (same settings, the ports after the seven; the gateway routes to the first). */
@@ -79,6 +84,12 @@ async function main() {
 
   const databaseUrl = process.env.DATABASE_URL || (await localDatabase());
   const redisUrl = process.env.REDIS_URL || "redis://127.0.0.1:6379";
+  if (fresh) {
+    const plan = freshStartPlan({ redisUrl, simulatorDataDir, databaseDropped: !process.env.DATABASE_URL });
+    await clearForFreshStart(plan);
+    const removed = plan.directories.length ? `removed ${plan.directories.join(", ")}` : `kept ${simulatorDataDir} (DATABASE_URL is set and kept)`;
+    say(`emptied Redis database ${plan.redis.database} of ${redact(redisUrl)}; ${removed} (--fresh)`);
+  }
   const [brokers] = await Promise.all([kafkaBrokers(), migrate(databaseUrl)]);
 
   const publicBaseUrl = (process.env.PUBLIC_BASE_URL || `http://localhost:${basePort}`).replace(/\/$/, "");
@@ -108,7 +119,7 @@ async function main() {
       HOST: service.service === "gateway" ? process.env.HOST || "127.0.0.1" : "127.0.0.1",
       OTEL_SERVICE_NAME: service.service,
       // One carrier simulator: telephony owns it (and its journal); the others reach it over HTTP.
-      SIMULATOR_DATA_DIR: join(dataDir, "simulator"),
+      SIMULATOR_DATA_DIR: simulatorDataDir,
       ...(service.service === "telephony" ? {} : { SIMULATOR_URL: telephonyUrl }),
       ...(service.service === "gateway" ? upstreams : {}),
     };

@@ -89,7 +89,7 @@ export function isWithheldCallerId(from: string): boolean {
   const value = from.trim();
   if (value === "") return true;
   if (WITHHELD_CALLER_ID_WORDS.includes(value.toLowerCase())) return true;
-  if (/^\+?\d+$/.test(value) && WITHHELD_CALLER_ID_DIGITS[value.replace(/^\+/, "")] !== undefined) return true;
+  if (/^\+?\d+$/.test(value) && Object.hasOwn(WITHHELD_CALLER_ID_DIGITS, value.replace(/^\+/, ""))) return true;
   return !isE164(value);
 }
 

@@ -28,7 +28,7 @@ describe("billing with the local payment provider", () => {
   it("answers the sign-up page's payment setup with a local client secret and no publishable key", async () => {
     const res = await h.call<Record<string, unknown>>("POST", "/api/create-payment-intent", { body: { amount: 49, plan: "professional", billing: "monthly" } });
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ clientSecret: expect.stringMatching(/^seti_local_\w+_secret_\w+$/), provider: "local" });
+    expect(res.body).toEqual({ clientSecret: expect.stringMatching(/^seti_local_[0-9a-f]{32}_secret_[\w-]+\.[\w-]+$/), provider: "local" });
   });
 
   it("confirms a card like Stripe.js: 4242 gives a payment method, 0002 is declined (402), malformed input is a 400 with a clear message", async () => {

@@ -164,4 +164,17 @@ describe("billing with the Stripe adapter against a fake Stripe API", () => {
     expect(await paymentEvents()).toBe(before + 1);
     expect(changesOf(user.id)).toHaveLength(published);
   });
+
+  it("answers a correctly signed body that is no Stripe event (empty, not JSON, nested 10,000 deep, not an event) with a 400 and a message (was 500)", async () => {
+    const url = `${h.url}/webhooks/stripe`;
+    const before = await paymentEvents();
+    const nested = '{"a":'.repeat(10_000) + "1" + "}".repeat(10_000);
+    const deepArray = "[".repeat(10_000) + "]".repeat(10_000);
+    for (const body of ["", "not json", "{", nested, deepArray, "null", "[]", "{}", '{"id":"evt_1","type":"invoice.paid"}', '{"id":"evt_1","type":"invoice.paid","created":1,"data":null}']) {
+      const res = await fake.post(url, body);
+      const answer = (await res.json()) as { message?: unknown };
+      expect([body.slice(0, 40), res.status, typeof answer.message]).toEqual([body.slice(0, 40), 400, "string"]);
+    }
+    expect(await paymentEvents()).toBe(before);
+  });
 });

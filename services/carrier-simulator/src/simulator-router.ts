@@ -1,8 +1,7 @@
-import express, { Router } from "express";
+import { Router } from "express";
 import { z } from "zod";
 import { E164_PATTERN } from "@rebound/contracts/domain";
-import { AppError } from "@rebound/platform";
-import { parseInput } from "@rebound/platform";
+import { AppError, jsonBody, parseInput } from "@rebound/platform";
 import type { TelephonyProvider } from "@rebound/platform/telephony";
 import { CarrierSimulator } from "./carrier-simulator";
 
@@ -37,7 +36,7 @@ export function createSimulatorRouter(provider: TelephonyProvider, options: { no
   if (!(provider instanceof CarrierSimulator) || options.nodeEnv === "production") return undefined;
   const carrier = provider;
   const router = Router();
-  router.use("/dev/simulator", express.json());
+  router.use("/dev/simulator", ...jsonBody());
 
   router.post("/dev/simulator/calls", async (req, res) => {
     const call = parseInput(callSchema, req.body);

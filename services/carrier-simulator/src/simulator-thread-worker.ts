@@ -1,10 +1,10 @@
 // The carrier simulator in its own thread (simulator-thread.ts starts it): its HTTP surface (the
 // dev routes and the provider RPC) on a loopback port, so signing and posting its webhooks and
 // writing its journal run off the product's event loop.
-import { createServer, type Server } from "node:http";
+import type { Server } from "node:http";
 import { parentPort, workerData } from "node:worker_threads";
 import express from "express";
-import { createLogger, errorMiddleware, notFoundHandler, type Logger } from "@rebound/platform";
+import { createHttpServer, createLogger, errorMiddleware, notFoundHandler, type Logger } from "@rebound/platform";
 import { createTelephonyProvider, type TelephonyProviderConfig } from "./create-telephony-provider";
 import { createSimulatorRpcRouter } from "./remote-simulator";
 import { createSimulatorRouter } from "./simulator-router";
@@ -25,7 +25,7 @@ async function run(port: NonNullable<typeof parentPort>, data: SimulatorThreadDa
   // The same answers as the in-process routes: 404 and the platform's error JSON.
   app.use(notFoundHandler);
   app.use(errorMiddleware(logger));
-  const server: Server = createServer(app);
+  const server: Server = createHttpServer(app);
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const address = server.address();
   port.postMessage({ port: typeof address === "object" && address ? address.port : 0 });

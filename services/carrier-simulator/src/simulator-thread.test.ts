@@ -4,7 +4,7 @@ import type { Server } from "node:http";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { loadConfig } from "@rebound/platform";
+import { createSilentLogger, errorMiddleware, loadConfig } from "@rebound/platform";
 import { telephonyConfigSchema } from "@rebound/platform/telephony";
 import { WebhookReceiver } from "@rebound/testing/telephony";
 import { startSimulatorThread, type SimulatorThread } from "./simulator-thread";
@@ -23,7 +23,8 @@ describe("the carrier simulator in its own thread (npm start)", () => {
     dataDir = mkdtempSync(join(tmpdir(), "simulator-thread-"));
     const telephony = loadConfig(telephonyConfigSchema, { SIMULATOR_DELIVERY_STEP_MS: "1" });
     thread = await startSimulatorThread({ ...telephony, PUBLIC_BASE_URL: receiver.url, DATA_DIR: dataDir, NODE_ENV: "development" }, "silent");
-    const server = express().use(thread.devRouter);
+    // as standalone mounts it: the platform's error JSON after it
+    const server = express().use(thread.devRouter).use(errorMiddleware(createSilentLogger()));
     app = await new Promise<Server>((resolve) => {
       const listening = server.listen(0, "127.0.0.1", () => resolve(listening));
     });
@@ -64,5 +65,12 @@ describe("the carrier simulator in its own thread (npm start)", () => {
     const invalid = await fetch(`${appUrl}/dev/simulator/calls`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({}) });
     expect(invalid.status).toBe(400);
     expect(await invalid.json()).toMatchObject({ message: expect.any(String) });
+  });
+
+  it.each(["calls", "sms", "forwarding"])("given JSON nested 10,000 levels deep to /dev/simulator/%s, then 400 with a message (was 500: the forward re-serialised it)", async (route) => {
+    const nested = '{"a":'.repeat(10_000) + "1" + "}".repeat(10_000);
+    const res = await fetch(`${appUrl}/dev/simulator/${route}`, { method: "POST", headers: { "content-type": "application/json" }, body: nested });
+    expect(res.status).toBe(400);
+    expect(await res.json()).toEqual({ message: "Request body is nested too deeply", code: "BAD_REQUEST" });
   });
 });

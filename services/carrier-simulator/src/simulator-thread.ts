@@ -6,7 +6,8 @@
 // routes (/dev/simulator/*) to it.
 import { extname, join } from "node:path";
 import { Worker } from "node:worker_threads";
-import express, { Router } from "express";
+import { Router } from "express";
+import { jsonBody } from "@rebound/platform";
 import type { TelephonyProviderConfig } from "./create-telephony-provider";
 import { RemoteSimulatorProvider } from "./remote-simulator";
 import type { SimulatorThreadData } from "./simulator-thread-worker";
@@ -59,10 +60,13 @@ export async function startSimulatorThread(config: TelephonyProviderConfig, logL
   };
 }
 
-/** The simulator's dev routes, answered by the thread: JSON in, its status and body out. */
+/**
+ * The simulator's dev routes, answered by the thread: JSON in, its status and body out. The
+ * platform's body parser bounds nesting (a 400), since re-serialising a 10,000-deep body overflows the stack.
+ */
 function forwardDevRoutes(url: string): Router {
   const router = Router();
-  router.use("/dev/simulator", express.json(), async (req, res, next) => {
+  router.use("/dev/simulator", ...jsonBody(), async (req, res, next) => {
     try {
       const hasBody = req.method !== "GET" && req.method !== "HEAD";
       const answer = await fetch(`${url}${req.originalUrl}`, {

@@ -57,6 +57,7 @@ export function createGatewayService(runtime: PlatformRuntime, serviceDeps: Gate
     publicBaseUrl: PUBLIC_BASE_URL,
     internalSecret: INTERNAL_AUTH_SECRET,
     allowedOrigins: config.ALLOWED_ORIGINS,
+    loopbackOriginAliases: runtime.config.NODE_ENV !== "production",
     twilioAuthToken: config.TWILIO_AUTH_TOKEN,
     session: { secret: config.SESSION_SECRET, maxAgeMs: config.SESSION_MAX_AGE_DAYS * 24 * 60 * 60_000 },
     upstreams: serviceDeps.upstreams,

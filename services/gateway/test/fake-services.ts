@@ -58,6 +58,15 @@ export class FakeServices {
       user.password = (req.body as { password: string }).password;
       res.json({ message: "Your password has been reset. You can now sign in.", userId: user.id });
     });
+    // identity's e-mail change: a new address needs the current password
+    router.patch("/api/user/profile", (req, res) => {
+      const user = this.users.get(verifyInternalUser(req.header(INTERNAL_USER_HEADER), this.secret)?.id ?? "");
+      if (!user) throw new AppError("UNAUTHENTICATED", "Not authenticated");
+      const body = req.body as { email?: string; currentPassword?: string };
+      const email = body.email?.toLowerCase();
+      if (email && email !== user.email && body.currentPassword !== user.password) throw new AppError("BAD_REQUEST", "Current password is incorrect");
+      res.json({ id: user.id, email: user.email, pendingEmail: email === user.email ? null : email });
+    });
     router.use((req, res, next) => {
       if (!/^\/(api|webhooks|dev)\//.test(req.path)) return next();
       const seen = { method: req.method, path: req.originalUrl, user: verifyInternalUser(req.header(INTERNAL_USER_HEADER), this.secret), body: req.body as unknown };

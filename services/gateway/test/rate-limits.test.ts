@@ -1,12 +1,16 @@
 import { json, startGateway, type GatewayHarness } from "./gateway-harness";
 
-/** The backoff after 10 failures; long enough that the 50 attempts all fall inside it, short enough to wait for. */
+/** The lock of one (account, address) after 10 attempts; long enough that the 50 attempts all fall inside it, short enough to wait for. */
 const BLOCK_SECONDS = 6;
+/** Past 10 attempts on an account from anywhere, one attempt per this many seconds. */
+const BACKOFF_SECONDS = 2;
 let gateway: GatewayHarness;
 beforeAll(async () => {
   gateway = await startGateway({
     rateLimits: {
-      loginEmail: { points: 10, durationSeconds: 60, blockDurationSeconds: BLOCK_SECONDS },
+      loginEmailIp: { points: 10, durationSeconds: 60, blockDurationSeconds: BLOCK_SECONDS },
+      loginEmail: { points: 10, durationSeconds: 60 },
+      loginBackoff: { points: 1, durationSeconds: BACKOFF_SECONDS },
       loginIp: { points: 1000, durationSeconds: 60 },
       register: { points: 2, durationSeconds: 60 },
       forgotPasswordEmail: { points: 2, durationSeconds: 60 },
@@ -56,25 +60,51 @@ describe("login brute force", () => {
   });
 });
 
+const from = (ip: string) => ({ "x-forwarded-for": ip });
+const loginFrom = (user: { email: string }, password: string, ip: string) => gateway.browser().request("POST", "/api/login", { email: user.email, password }, from(ip));
+
+/** The owner's right password from `ip`: refused at most for the short back-off, then signed in. */
+async function ownerSignsIn(user: { email: string }, ip: string): Promise<void> {
+  const first = await loginFrom(user, "secret-pass", ip);
+  if (first.status === 429) {
+    const wait = Number(first.headers.get("retry-after"));
+    expect(wait).toBeLessThanOrEqual(BACKOFF_SECONDS);
+    await new Promise((resolve) => setTimeout(resolve, (wait + 0.2) * 1000));
+    expect((await loginFrom(user, "secret-pass", ip)).status).toBe(200);
+  } else {
+    expect(first.status).toBe(200);
+  }
+}
+
 describe("account lockout and the real owner (issue 16)", () => {
-  const from = (ip: string) => ({ "x-forwarded-for": ip });
-
-  it("given an account locked by guesses from one IP, then the owner's right password from a clean IP signs in, the guessing IP stays locked out, and a wrong password from a clean IP is still 429", async () => {
+  it("given guesses from one address, then that address is locked out (the right password too), while the owner elsewhere signs in", async () => {
     const user = gateway.services.add(email());
-    for (let attempt = 0; attempt < 10; attempt++) await gateway.browser().request("POST", "/api/login", { email: user.email, password: "wrong-password" }, from("198.51.100.1"));
-    expect((await gateway.browser().request("POST", "/api/login", { email: user.email, password: "secret-pass" }, from("198.51.100.1"))).status).toBe(429);
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt < 10; attempt++) statuses.push((await loginFrom(user, "wrong-password", "198.51.100.1")).status);
+    expect(statuses).toEqual(statuses.map(() => 401));
+    const locked = await loginFrom(user, "secret-pass", "198.51.100.1");
+    expect(locked.status).toBe(429);
+    expect(Number(locked.headers.get("retry-after"))).toBeGreaterThan(BACKOFF_SECONDS);
+    await ownerSignsIn(user, "198.51.100.3");
+  });
 
-    const wrongFromClean = await gateway.browser().request("POST", "/api/login", { email: user.email, password: "still-wrong-password" }, from("198.51.100.2"));
-    expect(wrongFromClean.status).toBe(429);
-    expect((await gateway.browser().request("POST", "/api/login", { email: user.email, password: "secret-pass" }, from("198.51.100.2"))).status).toBe(429);
-
-    const owner = await gateway.browser().request("POST", "/api/login", { email: user.email, password: "secret-pass" }, from("198.51.100.3"));
-    expect(owner.status).toBe(200);
+  it("given 25 wrong passwords from rotating addresses, then the account is slowed (429 with a short Retry-After), not locked: the owner at a fresh address signs in", async () => {
+    const user = gateway.services.add(email());
+    const answers: Array<[number, number]> = [];
+    for (let attempt = 0; attempt < 25; attempt++) {
+      const response = await loginFrom(user, `wrong-password-${attempt}`, `198.51.100.${attempt + 10}`);
+      answers.push([response.status, Number(response.headers.get("retry-after") ?? 0)]);
+    }
+    expect(answers.slice(0, 10).map(([status]) => status)).toEqual(Array.from({ length: 10 }, () => 401));
+    const slowed = answers.slice(10).filter(([status]) => status === 429);
+    expect(slowed.length).toBeGreaterThan(0);
+    expect(slowed.every(([, retryAfter]) => retryAfter >= 1 && retryAfter <= BACKOFF_SECONDS)).toBe(true);
+    await ownerSignsIn(user, "203.0.113.77");
   });
 });
 
 describe("change-password brute force (issue 16)", () => {
-  it("given a stolen session guessing the current password, then it is throttled like login and the account's login is blocked too", async () => {
+  it("given a stolen session guessing the current password, then it is throttled like login and that address's login is blocked too", async () => {
     const user = gateway.services.add(email());
     const thief = gateway.browser();
     expect((await thief.login(user.email)).status).toBe(200);
@@ -86,6 +116,45 @@ describe("change-password brute force (issue 16)", () => {
     expect(statuses.filter((status) => status === 400)).toHaveLength(10);
     expect(statuses.filter((status) => status === 429)).toHaveLength(5);
     expect((await gateway.browser().login(user.email)).status).toBe(429);
+  });
+});
+
+describe("e-mail change brute force (the current password it needs)", () => {
+  const changeEmail = (browser: ReturnType<GatewayHarness["browser"]>, currentPassword: string) =>
+    browser.request("PATCH", "/api/user/profile", { firstName: "Dana", lastName: "Reyes", email: "taken-over@example.com", currentPassword });
+
+  it("given a stolen session guessing the current password through an e-mail change, then 10 wrong guesses, then 429, and the right password too", async () => {
+    const user = gateway.services.add(email());
+    const thief = gateway.browser();
+    expect((await thief.login(user.email)).status).toBe(200);
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt < 25; attempt++) statuses.push((await changeEmail(thief, `guess-${attempt}`)).status);
+    expect(statuses.filter((status) => status === 400)).toHaveLength(10);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(15);
+    const right = await changeEmail(thief, "secret-pass");
+    expect(right.status).toBe(429);
+    expect((await json(right)).message).toBe("Too many attempts. Please try again later.");
+  });
+
+  it("given guesses through change-password, then the e-mail change shares their count (10 in all, not 10 each)", async () => {
+    const user = gateway.services.add(email());
+    const thief = gateway.browser();
+    expect((await thief.login(user.email)).status).toBe(200);
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt < 6; attempt++) {
+      statuses.push((await thief.request("PUT", "/api/auth/change-password", { currentPassword: `guess-${attempt}`, newPassword: "taken-over-1", confirmPassword: "taken-over-1" })).status);
+    }
+    for (let attempt = 0; attempt < 5; attempt++) statuses.push((await changeEmail(thief, `guess-${attempt}`)).status);
+    expect(statuses).toEqual([...Array.from({ length: 10 }, () => 400), 429]);
+  });
+
+  it("given a name change only (same e-mail, no password), then it is not counted", async () => {
+    const user = gateway.services.add(email());
+    const owner = gateway.browser();
+    expect((await owner.login(user.email)).status).toBe(200);
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt < 12; attempt++) statuses.push((await owner.request("PATCH", "/api/user/profile", { firstName: `Dana${attempt}`, lastName: "Reyes", email: user.email })).status);
+    expect(statuses).toEqual(statuses.map(() => 200));
   });
 });
 

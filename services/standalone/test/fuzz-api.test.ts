@@ -3,6 +3,7 @@ import twilio from "twilio";
 import { changedTables, DbFingerprint, type Fingerprint } from "./fuzz/db-fingerprint";
 import { jsonEndpoints, type FuzzContext, type JsonEndpoint } from "./fuzz/json-endpoints";
 import { applyMutation, mutation, NASTY_TEXT } from "./fuzz/mutate";
+import { fixedProbes, nulPathProbes, type Probe } from "./fuzz/probes";
 import { zodArbitrary } from "./fuzz/zod-arbitrary";
 import { DEV_AUTH_TOKEN, OwnerClient, startTestStandalone } from "./standalone-harness";
 
@@ -11,7 +12,8 @@ import { DEV_AUTH_TOKEN, OwnerClient, startTestStandalone } from "./standalone-h
 // missing and extra fields, prototype keys, huge strings, control characters, lone surrogates,
 // emoji, deep nesting, broken JSON), signed in and not. Asserts: never a 5xx, never a hang, a JSON
 // {message} for every 4xx, and no table changed by a request that was rejected. A JSON route the
-// app registers without a schema listed here fails the suite. Then Twilio's webhooks, signed and not.
+// app registers without a schema listed here fails the suite. Then Twilio's webhooks, signed and not,
+// and the single requests a probe found answering 5xx (fuzz/probes.ts).
 // Fixed seed and few runs in `npm test`; FUZZ_RUNS=<n> for a longer run, FUZZ_SEED to replay.
 jest.setTimeout(600_000);
 
@@ -78,7 +80,9 @@ describe("fuzz: no input gives a 5xx, and rejected input writes nothing", () => 
     process.env = savedEnv;
     await app?.stop();
     const lines = [...tallies].map(([name, { inputs, statuses }]) => `${name}: ${inputs} inputs (${[...statuses].sort(([a], [b]) => a - b).map(([status, count]) => `${status}x${count}`).join(" ")})`);
-    console.log(`fuzz (seed ${SEED}, ${RUNS} runs per endpoint):\n${lines.join("\n")}\ntotal: ${[...tallies.values()].reduce((sum, entry) => sum + entry.inputs, 0)} inputs, none answered 5xx`);
+    const total = [...tallies.values()].reduce((sum, entry) => sum + entry.inputs, 0);
+    const serverErrors = [...tallies.values()].reduce((sum, entry) => sum + [...entry.statuses].filter(([status]) => status >= 500).reduce((count, [, times]) => count + times, 0), 0);
+    console.log(`fuzz (seed ${SEED}, ${RUNS} runs per endpoint):\n${lines.join("\n")}\ntotal: ${total} inputs, ${serverErrors} answered 5xx`);
   });
 
   it("every JSON route the app registers (non-GET under /api) is fuzzed with its request schema", () => {
@@ -183,6 +187,47 @@ describe("fuzz: no input gives a 5xx, and rejected input writes nothing", () => 
       );
     },
   );
+
+  /** Sends one probe from its own address; a 5xx, a 4xx without a JSON {message}, a success or a write is a failure. */
+  async function sendProbe(probe: Probe, index: number): Promise<string | undefined> {
+    last = await fingerprint.settle();
+    const res = await fetch(`${app.url}${probe.path}`, {
+      method: probe.method,
+      headers: { "x-forwarded-for": `10.250.${index >> 8}.${index & 255}`, ...(probe.body === undefined ? {} : { "content-type": "application/json" }), ...(probe.signedIn ? { cookie } : {}) },
+      body: probe.body,
+      signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+    });
+    const text = await res.text();
+    tally(`probe ${probe.method} ${probe.path.slice(0, 60)}`, res.status);
+    const what = `${probe.name} (${probe.method} ${probe.path.slice(0, 80)}) answered ${res.status}`;
+    if (res.status < 400 || res.status >= 500) return `${what}: ${text.slice(0, 200)}`;
+    let message: unknown;
+    try {
+      message = (JSON.parse(text) as { message?: unknown }).message;
+    } catch {
+      return `${what} without JSON: ${text.slice(0, 200)}`;
+    }
+    if (typeof message !== "string" || message === "") return `${what} without a message: ${text.slice(0, 200)}`;
+    const after = await fingerprint.take();
+    const changed = changedTables(last, after);
+    last = after;
+    return changed.length > 0 ? `${what} (${message}) but changed ${changed.join(", ")}` : undefined;
+  }
+
+  it.each(fixedProbes(Date.now()).map((probe, index) => [probe.name, probe, index] as const))("probe: %s: a 4xx with a JSON {message}, nothing written", async (_name, probe, index) => {
+    expect(await sendProbe(probe, index)).toBeUndefined();
+  });
+
+  it("probe: a NUL in every path parameter of the app's routes is a 4xx with a JSON {message} (was a 500 where it reached the database)", async () => {
+    const probes = nulPathProbes(registeredRoutes(app.app as never));
+    expect(probes.map((probe) => probe.path)).toEqual(expect.arrayContaining(["/api/billing/invoice/a%00b/download", "/api/phone-numbers/search/a%00b"]));
+    const failures: string[] = [];
+    for (const [index, probe] of probes.entries()) {
+      const failure = await sendProbe(probe, 200 + index);
+      if (failure) failures.push(failure);
+    }
+    expect(failures).toEqual([]);
+  });
 
   it("after the fuzzing the owner is still signed in, under the same e-mail (no fuzzed body ended the session or moved the account)", async () => {
     const res = await fetch(`${app.url}/api/auth/user`, { headers: { cookie } });

@@ -1,3 +1,4 @@
+import { connect } from "node:net";
 import twilio from "twilio";
 import { Browser, json } from "@rebound/testing";
 import { DEV_AUTH_TOKEN, OwnerClient, postVoiceWebhook, simulatorMessages, startTestStandalone, waitUntil } from "./standalone-harness";
@@ -19,13 +20,33 @@ const signUp = (email: string, overrides: Record<string, unknown> = {}) => ({
 
 const NESTED = '{"a":'.repeat(10_000) + "1" + "}".repeat(10_000);
 
+/** Short, so the slow-client probe waits seconds, not node's default 300 s (the defaults are 10 s and 30 s). */
+const TIMEOUTS = { HTTP_HEADERS_TIMEOUT_MS: "2000", HTTP_REQUEST_TIMEOUT_MS: "3000" };
+
+/** Sends raw bytes and resolves with the answer once the server closes the connection, and how long that took. */
+function rawExchange(port: number, bytes: string, giveUpMs: number): Promise<{ answer: string; closedAfterMs: number }> {
+  return new Promise((resolve, reject) => {
+    const started = Date.now();
+    const socket = connect(port, "127.0.0.1", () => socket.write(bytes));
+    let answer = "";
+    socket.setEncoding("utf8");
+    socket.on("data", (chunk: string) => (answer += chunk));
+    socket.on("error", reject);
+    socket.on("close", () => resolve({ answer, closedAfterMs: Date.now() - started }));
+    setTimeout(() => {
+      socket.destroy();
+      reject(new Error(`the server held the connection for ${giveUpMs} ms`));
+    }, giveUpMs).unref();
+  });
+}
+
 describe("hardening (issue 16) through the gateway", () => {
   let app: Awaited<ReturnType<typeof startTestStandalone>>;
   let owner: OwnerClient;
   let dedicatedNumber: string;
 
   beforeAll(async () => {
-    app = await startTestStandalone();
+    app = await startTestStandalone(TIMEOUTS);
     owner = new OwnerClient(app.url);
     await owner.signUp("hardening-owner@example.com");
     const search = await owner.call<{ numbers: { phoneNumber: string }[] }>("GET", "/api/phone-numbers/search/415");
@@ -94,6 +115,52 @@ describe("hardening (issue 16) through the gateway", () => {
       expect([path, res.status]).toEqual([path, 400]);
       expect(await res.json()).toEqual({ message: "Request body is nested too deeply", code: "BAD_REQUEST" });
     }
+    expect((await fetch(`${app.url}/healthz`)).status).toBe(200);
+  });
+
+  it("probe: guessing the current password through an e-mail change is throttled like change-password: 10 wrong guesses, then 429, the right password too (was 200 after 25 guesses)", async () => {
+    const email = `guess-email-${Date.now()}@example.com`;
+    const from = { "x-forwarded-for": "198.51.100.40" };
+    const thief = new Browser(app.url);
+    expect((await thief.request("POST", "/api/register", signUp(email), from)).status).toBe(201);
+    const change = (currentPassword: string) => thief.request("PATCH", "/api/user/profile", { firstName: "Dana", lastName: "Reyes", email: `taken-${email}`, currentPassword }, from);
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt < 25; attempt++) statuses.push((await change(`guess-${attempt}`)).status);
+    expect(statuses).toEqual([...Array.from({ length: 10 }, () => 400), ...Array.from({ length: 15 }, () => 429)]);
+    const right = await change("secret-pass");
+    expect(right.status).toBe(429);
+    expect(await json(right)).toMatchObject({ message: "Too many attempts. Please try again later." });
+    // and change-password shares the count
+    const changePassword = await thief.request("PUT", "/api/auth/change-password", { currentPassword: "secret-pass", newPassword: "taken-over-1", confirmPassword: "taken-over-1" }, from);
+    expect(changePassword.status).toBe(429);
+  });
+
+  it("probe: 25 failed logins from rotating addresses do not lock the owner out: the right password from a fresh address signs in after at most the 5 s back-off (was 429 for 15 minutes)", async () => {
+    const email = `rotating-${Date.now()}@example.com`;
+    expect((await new Browser(app.url).request("POST", "/api/register", signUp(email), { "x-forwarded-for": "198.51.100.50" })).status).toBe(201);
+    for (let attempt = 0; attempt < 25; attempt++) {
+      const res = await new Browser(app.url).request("POST", "/api/login", { email, password: `wrong-${attempt}` }, { "x-forwarded-for": `203.0.113.${attempt + 100}` });
+      expect([401, 429]).toContain(res.status);
+    }
+    const owner = new Browser(app.url);
+    const fresh = { "x-forwarded-for": "192.0.2.7" };
+    let res = await owner.request("POST", "/api/login", { email, password: "secret-pass" }, fresh);
+    if (res.status === 429) {
+      const retryAfter = Number(res.headers.get("retry-after"));
+      expect(retryAfter).toBeLessThanOrEqual(5);
+      await new Promise((resolve) => setTimeout(resolve, (retryAfter + 0.2) * 1000));
+      res = await owner.request("POST", "/api/login", { email, password: "secret-pass" }, fresh);
+    }
+    expect(res.status).toBe(200);
+    expect((await owner.request("GET", "/api/auth/user", undefined, fresh)).status).toBe(200);
+  });
+
+  it("probe: a request that declares a longer body than it sends is answered 408 and closed within HTTP_REQUEST_TIMEOUT_MS (was held for node's 300 s)", async () => {
+    const { port } = new URL(app.url);
+    const request = "POST /api/login HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{\"email\":";
+    const { answer, closedAfterMs } = await rawExchange(Number(port), request, 20_000);
+    expect(answer).toMatch(/^HTTP\/1\.1 408/);
+    expect(closedAfterMs).toBeLessThan(Number(TIMEOUTS.HTTP_REQUEST_TIMEOUT_MS) + 2_000);
     expect((await fetch(`${app.url}/healthz`)).status).toBe(200);
   });
 

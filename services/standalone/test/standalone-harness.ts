@@ -11,13 +11,13 @@ export { cookieHeader, freePort, keepCookies, OwnerClient, waitUntil } from "@re
 
 export const DEV_AUTH_TOKEN = "dev-auth-token";
 
-/** Standalone as `npm start` runs it (simulator, dev mailbox), on a free port and a fresh data folder. */
-export async function startTestStandalone(): Promise<RunningStandalone & { dataDir: string }> {
+/** Standalone as `npm start` runs it (simulator, dev mailbox), on a free port and a fresh data folder; `extraEnv` adds settings (e.g. Stripe's). */
+export async function startTestStandalone(extraEnv: Record<string, string> = {}): Promise<RunningStandalone & { dataDir: string }> {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), "rebound-standalone-"));
   // Standalone's consumer groups have fixed names: on PostgreSQL each test process needs its own database.
   const scratch = await createScratchPostgresDatabase();
-  const env = { PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, NODE_ENV: "development", ...(scratch ? { DATABASE_URL: scratch.url } : {}) };
+  const env = { PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, NODE_ENV: "development", ...(scratch ? { DATABASE_URL: scratch.url } : {}), ...extraEnv };
   const config = loadConfig(standaloneConfigSchema, env);
   const running = await startStandalone({ config, logger: createSilentLogger(), env });
   return {

@@ -10,7 +10,7 @@ export const createSubscriptionSchema = z.object({
 
 /** POST /api/billing/local/confirm-subscription: after the local card form confirmed the checkout's setup. */
 export const confirmSubscriptionSchema = z.object({
-  clientSecret: z.string({ error: "clientSecret is required" }).min(1, "clientSecret is required").max(255),
+  clientSecret: z.string({ error: "clientSecret is required" }).min(1, "clientSecret is required").max(512, "clientSecret is not valid"),
   paymentMethodId: z.string({ error: "A payment method is required" }).trim().min(1, "A payment method is required").max(255),
 });
 

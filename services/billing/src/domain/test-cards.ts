@@ -19,8 +19,8 @@ const declined = (message: string, declineCode: string): ChargeOutcome => ({ ok:
 export const CARD_DECLINED_MESSAGE = "Your card was declined.";
 export const INSUFFICIENT_FUNDS_MESSAGE = "Your card has insufficient funds.";
 
-/** By card number (digits only). */
-const CARDS: Record<string, TestCard> = {
+/** By card number (digits only). Maps, not object literals: the keys come from the client. */
+const CARDS = new Map<string, TestCard>(Object.entries({
   "4242424242424242": { brand: "visa", last4: "4242", charge: OK },
   "4000056655665556": { brand: "visa", last4: "5556", charge: OK },
   "5555555555554444": { brand: "mastercard", last4: "4444", charge: OK },
@@ -41,10 +41,10 @@ const CARDS: Record<string, TestCard> = {
   },
   // Attaches fine; every charge fails (Stripe's "attach succeeds, charge fails").
   "4000000000000341": { brand: "visa", last4: "0341", charge: declined(CARD_DECLINED_MESSAGE, "generic_decline") },
-};
+}));
 
 /** Stripe's test PaymentMethod ids, usable directly as paymentMethodId. */
-const TEST_PAYMENT_METHODS: Record<string, string> = {
+const TEST_PAYMENT_METHODS = new Map<string, string>(Object.entries({
   pm_card_visa: "4242424242424242",
   pm_card_mastercard: "5555555555554444",
   pm_card_amex: "378282246310005",
@@ -56,18 +56,23 @@ const TEST_PAYMENT_METHODS: Record<string, string> = {
   pm_card_chargeDeclinedIncorrectCvc: "4000000000000127",
   pm_card_chargeDeclinedProcessingError: "4000000000000119",
   pm_card_chargeCustomerFail: "4000000000000341",
-};
+}));
 
 export function digitsOnly(cardNumber: string): string {
   return cardNumber.replace(/[\s-]/g, "");
 }
 
 export function testCardByNumber(cardNumber: string): TestCard | undefined {
-  return CARDS[digitsOnly(cardNumber)];
+  return CARDS.get(digitsOnly(cardNumber));
 }
 
 export function testPaymentMethodNumber(id: string): string | undefined {
-  return TEST_PAYMENT_METHODS[id];
+  return TEST_PAYMENT_METHODS.get(id);
+}
+
+/** Stripe's refusal when a SetupIntent is confirmed with this card; undefined when it is accepted. */
+export function setupDecline(card: TestCard): { message: string; declineCode: string } | undefined {
+  return card.refusedAtSetup && !card.charge.ok ? card.charge : undefined;
 }
 
 /** Luhn check: what a real card number passes. */

@@ -6,9 +6,8 @@ import { renderInvoicePdf } from "./invoice-pdf";
 
 const INVOICE_NOT_FOUND = "Invoice not found";
 
-/** The user's own invoice; another customer's (or a malformed id) is a 404 like a missing one. */
+/** The user's own invoice; another customer's is a 404 like a missing one (the route validated the id's shape). */
 async function ownInvoice(deps: BillingDeps, userId: string, invoiceId: string): Promise<{ invoice: MirroredInvoice; name: string; email: string }> {
-  if (invoiceId.length > 255) throw notFound(INVOICE_NOT_FOUND);
   const account = await findUserAccount(deps, userId);
   const invoice = account ? await deps.mirror.invoice(invoiceId) : null;
   if (!account || !invoice || invoice.customerId !== account.customer.id) throw notFound(INVOICE_NOT_FOUND);

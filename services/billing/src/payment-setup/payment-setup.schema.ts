@@ -16,7 +16,7 @@ const cardNumber = z
 
 /** POST /api/billing/local/confirm-setup: the local provider's card form (what Stripe.js does with Stripe). */
 export const confirmSetupSchema = z.object({
-  clientSecret: z.string({ error: "clientSecret is required" }).min(1, "clientSecret is required").max(255),
+  clientSecret: z.string({ error: "clientSecret is required" }).min(1, "clientSecret is required").max(512, "clientSecret is not valid"),
   cardNumber,
   expMonth: z.coerce.number({ error: "Your card's expiration month is invalid." }).int("Your card's expiration month is invalid.").min(1, "Your card's expiration month is invalid.").max(12, "Your card's expiration month is invalid."),
   expYear: z.coerce.number({ error: "Your card's expiration year is invalid." }).int("Your card's expiration year is invalid.").min(0, "Your card's expiration year is invalid.").max(9999, "Your card's expiration year is invalid."),

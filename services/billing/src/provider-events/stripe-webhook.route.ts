@@ -1,11 +1,11 @@
 import type { RequestHandler } from "express";
 import type { BillingDeps } from "../billing-deps";
-import { WebhookSignatureError } from "../provider/payment-provider";
+import { WebhookPayloadError, WebhookSignatureError } from "../provider/payment-provider";
 import { handleProviderEvent } from "./handle-provider-event.use-case";
 
 /**
- * POST /webhooks/stripe: the raw body verified with the SDK (bad signature -> 400, nothing changes),
- * then handled once per event id. Without Stripe there are no webhooks (404).
+ * POST /webhooks/stripe: the raw body verified with the SDK (bad signature, or a signed body that is
+ * no event -> 400, nothing changes), then handled once per event id. Without Stripe there are no webhooks (404).
  */
 export function stripeWebhookRoute(deps: BillingDeps): RequestHandler {
   return async (req, res) => {
@@ -19,7 +19,7 @@ export function stripeWebhookRoute(deps: BillingDeps): RequestHandler {
     try {
       event = verify(raw, req.header("stripe-signature"));
     } catch (error) {
-      if (error instanceof WebhookSignatureError) {
+      if (error instanceof WebhookSignatureError || error instanceof WebhookPayloadError) {
         deps.logger.warn({ reason: error.message }, "stripe webhook refused");
         res.status(400).json({ message: error.message, code: "BAD_REQUEST" });
         return;

@@ -35,6 +35,7 @@ export function createPaymentProvider(runtime: PlatformRuntime, config: BillingC
       maxRetries: config.PAYMENT_MAX_RETRIES,
       trialNoticeDays: config.TRIAL_ENDING_NOTICE_DAYS,
       invoicePdfUrl: (invoiceId) => localInvoicePdfUrl(publicBaseUrl(), invoiceId),
+      setupIntentSecret: runtime.config.INTERNAL_AUTH_SECRET,
     },
     runtime.logger.child({ module: "local-payments" }),
   );

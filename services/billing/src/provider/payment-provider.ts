@@ -194,3 +194,11 @@ export class WebhookSignatureError extends Error {
     this.name = "WebhookSignatureError";
   }
 }
+
+/** A correctly signed webhook whose body billing can never use (empty, not JSON, not an event). */
+export class WebhookPayloadError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "WebhookPayloadError";
+  }
+}

@@ -19,6 +19,19 @@ export interface NewLocalObject<T> {
   data: T;
 }
 
+function newRow<T>(object: NewLocalObject<T>, now: Date): Prisma.LocalObjectCreateManyInput {
+  return {
+    id: object.id,
+    kind: object.kind,
+    customerId: object.customerId ?? null,
+    idempotencyKey: object.idempotencyKey ?? null,
+    dueAt: object.dueAt ?? null,
+    data: object.data as unknown as Prisma.InputJsonValue,
+    createdAt: now,
+    updatedAt: now,
+  };
+}
+
 /** The local payment provider's ledger: Stripe-like objects as JSON documents in billing's schema. */
 export class LocalLedgerRepository {
   constructor(private readonly db: BillingDb) {}
@@ -56,18 +69,13 @@ export class LocalLedgerRepository {
   }
 
   async insert<T>(tx: BillingTx, object: NewLocalObject<T>, now: Date): Promise<void> {
-    await tx.localObject.create({
-      data: {
-        id: object.id,
-        kind: object.kind,
-        customerId: object.customerId ?? null,
-        idempotencyKey: object.idempotencyKey ?? null,
-        dueAt: object.dueAt ?? null,
-        data: object.data as unknown as Prisma.InputJsonValue,
-        createdAt: now,
-        updatedAt: now,
-      },
-    });
+    await tx.localObject.create({ data: newRow(object, now) });
+  }
+
+  /** Inserts the object unless one with its id exists; false when it did. */
+  async insertIfAbsent<T>(tx: BillingTx, object: NewLocalObject<T>, now: Date): Promise<boolean> {
+    const { count } = await tx.localObject.createMany({ data: [newRow(object, now)], skipDuplicates: true });
+    return count === 1;
   }
 
   async save<T>(tx: BillingTx, id: string, data: T, now: Date, dueAt?: Date | null, customerId?: string): Promise<void> {

@@ -8,26 +8,28 @@ export interface RateLimitSetting {
   blockDurationSeconds?: number;
 }
 
-export type RateLimitName = "loginEmail" | "loginIp" | "loginFailureIp" | "lockedLoginEmail" | "register" | "forgotPasswordIp" | "forgotPasswordEmail" | "resendVerification" | "webhookIp";
+export type RateLimitName = "loginEmail" | "loginEmailIp" | "loginBackoff" | "loginIp" | "register" | "forgotPasswordIp" | "forgotPasswordEmail" | "resendVerification" | "webhookIp" | "paymentSetupIp" | "cardConfirmIp";
 
 /**
- * Per e-mail, a login is blocked for 15 minutes after 10 attempts in 15 minutes, so
- * guessing one account's password is hopeless; per IP the budget is larger (offices
- * share an address) and the block longer.
+ * Password checks (password-checks.ts): per (account, address) 10 in 15 minutes, then that
+ * address is locked out of the account for 15 minutes; per account 10 in 15 minutes from
+ * anywhere, then one every 5 seconds (a back-off, never a lock-out of the owner); per IP
+ * the budget is larger (offices share an address) and the block longer.
  */
 export const DEFAULT_RATE_LIMITS: Record<RateLimitName, RateLimitSetting> = {
-  loginEmail: { points: 10, durationSeconds: 15 * 60, blockDurationSeconds: 15 * 60 },
+  loginEmailIp: { points: 10, durationSeconds: 15 * 60, blockDurationSeconds: 15 * 60 },
+  loginEmail: { points: 10, durationSeconds: 15 * 60 },
+  loginBackoff: { points: 1, durationSeconds: 5 },
   loginIp: { points: 100, durationSeconds: 15 * 60, blockDurationSeconds: 60 * 60 },
-  // Wrong passwords per IP (any account): an IP with none may still try a locked account (the owner's way in).
-  loginFailureIp: { points: 1_000, durationSeconds: 15 * 60 },
-  // Such tries per locked account, so many clean IPs do not reopen guessing.
-  lockedLoginEmail: { points: 5, durationSeconds: 15 * 60 },
   register: { points: 10, durationSeconds: 60 * 60 },
   forgotPasswordIp: { points: 20, durationSeconds: 60 * 60 },
   forgotPasswordEmail: { points: 3, durationSeconds: 60 * 60 },
   resendVerification: { points: 3, durationSeconds: 15 * 60 },
   // Signed webhooks from Twilio arrive from a few IPs at the pace of every business's calls: this only stops floods.
   webhookIp: { points: 30_000, durationSeconds: 60 },
+  // Public billing setup: the sign-up page asks once per load, and a card form confirms once per card typed.
+  paymentSetupIp: { points: 20, durationSeconds: 10 * 60 },
+  cardConfirmIp: { points: 20, durationSeconds: 10 * 60 },
 };
 
 export type RateLimiters = Record<RateLimitName, RateLimiter>;

@@ -1,8 +1,10 @@
 import { Router, type RequestHandler } from "express";
 import { changePasswordRoute } from "../change-password/change-password.route";
 import { accessLog } from "../edge/access-log";
+import { emailChangeLimit } from "../edge/email-change-limit";
 import { apiJsonBody, twilioFormBody } from "../edge/body-parsers";
 import { originCheck } from "../edge/origin-check";
+import { pathCheck } from "../edge/path-check";
 import { bodyEmail, clientIp, limitBy } from "../edge/rate-limits";
 import { apiSecurityHeaders, securityHeaders } from "../edge/security-headers";
 import { staticWebApp } from "../edge/static-web-app";
@@ -25,6 +27,8 @@ export interface GatewayEdgeOptions {
   publicBaseUrl: string;
   internalSecret: string;
   allowedOrigins: string[];
+  /** Outside production: localhost, 127.0.0.1 and [::1] with the same port are one origin (origin-check.ts). */
+  loopbackOriginAliases: boolean;
   twilioAuthToken: string;
   session: { secret: string; maxAgeMs: number };
   upstreams: Upstreams | undefined;
@@ -55,8 +59,12 @@ function gatewayEndpoints(deps: GatewayDeps): { handler: RequestHandler; router:
     ]),
   );
   endpoints.post("/api/auth/resend-verification", limitBy((req) => [[limits.resendVerification, sessionUser(req)?.id]]));
+  // Public and unauthenticated, like sign-up: per address, in front of billing.
+  endpoints.post("/api/create-payment-intent", limitBy((req) => [[limits.paymentSetupIp, clientIp(req)]]));
+  endpoints.post("/api/billing/local/confirm-setup", limitBy((req) => [[limits.cardConfirmIp, clientIp(req)]]));
+  endpoints.patch("/api/user/profile", emailChangeLimit(deps));
   // Every other /api request skips the router (express matches paths case-insensitively, with or without a trailing slash).
-  const paths = new Set(["/api/login", "/api/register", "/api/logout", "/api/auth/change-password", "/api/auth/reset-password", "/api/auth/forgot-password", "/api/auth/resend-verification"]);
+  const paths = new Set(["/api/login", "/api/register", "/api/logout", "/api/auth/change-password", "/api/auth/reset-password", "/api/auth/forgot-password", "/api/auth/resend-verification", "/api/user/profile", "/api/create-payment-intent", "/api/billing/local/confirm-setup"]);
   const handler: RequestHandler = (req, res, next) => {
     const path = (req.originalUrl.split("?")[0] ?? "").toLowerCase().replace(/\/+$/, "");
     if (!paths.has(path)) return next();
@@ -87,7 +95,7 @@ export function createGatewayRouter(deps: GatewayDeps, edge: GatewayEdgeOptions)
   const { limits } = deps;
   const forward = forwardByTable(edge.upstreams, deps.logger, edge.inProcess);
 
-  const identityChecks = [...(edge.self ? [edge.self.capture] : []), internalHeaderPolicy(edge.internalSecret, edge.upstreams === undefined)];
+  const identityChecks = [...(edge.self ? [edge.self.capture] : []), internalHeaderPolicy(edge.internalSecret, edge.upstreams === undefined), pathCheck];
 
   const webhooksAndDev = Router();
   webhooksAndDev.use("/webhooks", limitBy((req) => [[limits.webhookIp, clientIp(req)]]));
@@ -105,7 +113,7 @@ export function createGatewayRouter(deps: GatewayDeps, edge: GatewayEdgeOptions)
     apiSecurityHeaders(edge.publicBaseUrl),
     ...identityChecks,
     noStore,
-    originCheck([edge.publicBaseUrl, ...edge.allowedOrigins]),
+    originCheck({ publicBaseUrl: edge.publicBaseUrl, allowedOrigins: edge.allowedOrigins, loopbackAliases: edge.loopbackOriginAliases }),
     whenBody(series(...apiJsonBody)),
     session,
     endpoints.handler,

@@ -43,6 +43,12 @@ export const platformConfigSchema = z.object({
    * Unset: on the main port in development and test, nowhere in production.
    */
   METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  /** How long a client may take to send a request's headers (408 after; node's default lets a slow client hold a connection 300 s). */
+  HTTP_HEADERS_TIMEOUT_MS: z.coerce.number().int().min(100).max(300_000).default(10_000),
+  /** How long a client may take to send its whole request, body included (408 after). */
+  HTTP_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
+  /** How long an idle keep-alive connection stays open: longer than a load balancer's idle timeout, so it never reuses one we closed. */
+  HTTP_KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(600_000).default(65_000),
   /**
    * Which proxies' X-Forwarded-For to believe (express "trust proxy"): a hop count ("1" behind one load
    * balancer), or comma-separated addresses/subnets/names ("loopback", "10.0.0.0/8"), or "false".

@@ -63,8 +63,10 @@ export async function startServices(
   const { METRICS_PORT, NODE_ENV, TRUST_PROXY } = runtime.config;
   const metricsOnMain = METRICS_PORT === undefined && NODE_ENV !== "production";
   const app = createHttpApp({ logger, readiness, mount: http.mount, notFound: http.notFound, metrics: metricsOnMain, trustProxy: TRUST_PROXY });
-  const server = await startHttpServer(app, http.port, http.host);
-  const metricsServer = METRICS_PORT === undefined ? undefined : await startHttpServer(createMetricsApp(), METRICS_PORT, http.host);
+  const { HTTP_HEADERS_TIMEOUT_MS, HTTP_REQUEST_TIMEOUT_MS, HTTP_KEEP_ALIVE_TIMEOUT_MS } = runtime.config;
+  const timeouts = { headersTimeoutMs: HTTP_HEADERS_TIMEOUT_MS, requestTimeoutMs: HTTP_REQUEST_TIMEOUT_MS, keepAliveTimeoutMs: HTTP_KEEP_ALIVE_TIMEOUT_MS };
+  const server = await startHttpServer(app, http.port, http.host, timeouts);
+  const metricsServer = METRICS_PORT === undefined ? undefined : await startHttpServer(createMetricsApp(), METRICS_PORT, http.host, timeouts);
   if (METRICS_PORT === undefined && !metricsOnMain) logger.warn("METRICS_PORT is unset: /metrics is not served (production keeps it off the public port)");
 
   let stopping: Promise<void> | undefined;

@@ -45,3 +45,40 @@ describe("the API client", () => {
     expect(seen[0]?.body).toBe('{"a":1}');
   });
 });
+
+/** A response whose body records whether the client read it to the end or cancelled it. */
+function trackedResponse(status: number, body: string, statusOverride?: number) {
+  const seen = { released: false };
+  const stream = new ReadableStream<Uint8Array>({
+    start: (controller) => controller.enqueue(new TextEncoder().encode(body)),
+    // Asked for more only once the one chunk was read: the end of the body.
+    pull: (controller) => {
+      seen.released = true;
+      controller.close();
+    },
+    cancel: () => {
+      seen.released = true;
+    },
+  });
+  const response = new Response(stream, { status });
+  // A Response cannot be built as 204 with a body; the status is what the client branches on.
+  if (statusOverride) Object.defineProperty(response, "status", { value: statusOverride });
+  return { response, seen };
+}
+
+describe("the API client and response bodies", () => {
+  afterEach(() => setUnauthorizedHandler(undefined));
+
+  it.each([
+    ["a 401 answered as null (the current-user probe)", () => trackedResponse(401, '{"message":"Not signed in"}'), { nullOn401: true }],
+    ["a 401 thrown", () => trackedResponse(401, '{"message":"Not signed in"}'), {}],
+    ["a 204", () => trackedResponse(200, "left over", 204), {}],
+    ["a 500", () => trackedResponse(500, '{"message":"boom"}'), {}],
+    ["a 200", () => trackedResponse(200, '{"ok":true}'), {}],
+  ])("given %s, when the call settles, then the body was read or cancelled", async (_case, make, options) => {
+    const { response, seen } = make();
+    globalThis.fetch = (async () => response) as typeof fetch;
+    await apiRequest("GET", "/api/x", undefined, options).catch(() => undefined);
+    expect(seen.released).toBe(true);
+  });
+});

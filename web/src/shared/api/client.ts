@@ -83,15 +83,25 @@ export async function apiRequest<T>(method: string, path: string, body?: unknown
     body: body === undefined ? undefined : JSON.stringify(body),
     signal: options.signal,
   });
-  if (response.status === 401 && options.nullOn401) return null as T;
+  if ((response.status === 401 && options.nullOn401) || response.status === 204) {
+    await discardBody(response);
+    return (response.status === 204 ? undefined : null) as T;
+  }
   if (!response.ok) {
     const text = await response.text().catch(() => "");
     if (response.status === 401) onUnauthorized?.();
     throw new ApiError(response.status, response.statusText, text);
   }
-  if (response.status === 204) return undefined as T;
   const text = await response.text();
   return (text ? JSON.parse(text) : undefined) as T;
+}
+
+/**
+ * Cancels a body nobody reads. Left unread, the browser keeps the response open (and counts it
+ * in flight: a signed-out visitor's page never reached network idle after the 401 probe).
+ */
+async function discardBody(response: Response): Promise<void> {
+  await response.body?.cancel().catch(() => undefined);
 }
 
 export const api = {

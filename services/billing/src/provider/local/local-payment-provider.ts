@@ -1,11 +1,12 @@
 import { DEDICATED_NUMBER_MONTHLY_CENTS, planByName, planPriceCents, TRIAL_DAYS, TRIAL_FEE_CENTS, type BillingFrequency, type PlanName } from "@rebound/contracts/domain";
 import type { Clock, Logger } from "@rebound/platform";
-import { randomBytes, randomUUID } from "node:crypto";
+import { randomUUID } from "node:crypto";
 import { addDays, addInterval, epochSeconds } from "../../domain/billing-period";
 import { prorationLines } from "../../domain/proration";
 import {
   passesLuhn,
   REAL_CARD_IN_TEST_MODE_MESSAGE,
+  setupDecline,
   testCardByNumber,
   testPaymentMethodNumber,
   digitsOnly,
@@ -27,6 +28,7 @@ import {
   type StartSubscriptionInput,
 } from "../payment-provider";
 import type { LocalCustomer, LocalInvoice, LocalPaymentMethod, LocalSetupIntent, LocalSubscription } from "./local-objects";
+import { SETUP_INTENT_TTL_MS, SetupIntentSecrets } from "./setup-intent-secret";
 
 export interface LocalProviderSettings {
   /** Days between the failed charge of an invoice and each retry. */
@@ -37,6 +39,8 @@ export interface LocalProviderSettings {
   trialNoticeDays: number;
   /** Where billing serves an invoice's PDF (the local provider has no hosted pages). */
   invoicePdfUrl(invoiceId: string): string;
+  /** Signs the client secrets of setup intents (a service secret shared by every billing replica). */
+  setupIntentSecret: string;
 }
 
 const id = (prefix: string) => `${prefix}_local_${randomUUID().replaceAll("-", "")}`;
@@ -59,13 +63,16 @@ class Rollback extends Error {
 export class LocalPaymentProvider implements PaymentProvider {
   readonly kind = "local" as const;
   private sink: ProviderEventSink = async () => undefined;
+  private readonly secrets: SetupIntentSecrets;
 
   constructor(
     private readonly ledger: LocalLedgerRepository,
     private readonly clock: Clock,
     private readonly settings: LocalProviderSettings,
     private readonly logger: Logger,
-  ) {}
+  ) {
+    this.secrets = new SetupIntentSecrets(settings.setupIntentSecret);
+  }
 
   setEventSink(sink: ProviderEventSink): void {
     this.sink = sink;
@@ -73,34 +80,29 @@ export class LocalPaymentProvider implements PaymentProvider {
 
   // ---------------------------------------------------------------- setup intents and cards
 
+  /** Nothing is stored: the client secret carries the intent until a card confirms it (setup-intent-secret.ts). */
   async createSetupIntent(input: SetupIntentInput): Promise<{ id: string; clientSecret: string }> {
-    const now = this.clock.now();
-    const intent: LocalSetupIntent = {
+    const intent = {
       id: id("seti"),
-      clientSecret: "",
-      status: "requires_payment_method",
       purpose: input.purpose,
       ...(input.plan ? { plan: input.plan } : {}),
       ...(input.frequency ? { frequency: input.frequency } : {}),
       ...(input.customerId ? { customer: input.customerId } : {}),
       ...(input.userId ? { userId: input.userId } : {}),
-      created: now.getTime(),
+      created: this.clock.now().getTime(),
     };
-    intent.clientSecret = `${intent.id}_secret_${randomBytes(12).toString("hex")}`;
-    await this.ledger.transaction((tx) => this.ledger.insert(tx, { id: intent.id, kind: "setup_intent", customerId: intent.customer, data: intent }, now));
-    return { id: intent.id, clientSecret: intent.clientSecret };
+    return { id: intent.id, clientSecret: this.secrets.issue(intent) };
   }
 
   async findSetupIntent(clientSecret: string): Promise<LocalSetupIntentView | undefined> {
-    const intentId = clientSecret.split("_secret_")[0] ?? "";
-    const intent = await this.ledger.get<LocalSetupIntent>(intentId, "setup_intent");
-    if (!intent || intent.clientSecret !== clientSecret) return undefined;
-    return toSetupIntentView(intent);
+    const intent = this.secrets.read(clientSecret);
+    if (!intent) return undefined;
+    const confirmed = await this.ledger.get<LocalSetupIntent>(intent.id, "setup_intent");
+    return toSetupIntentView(confirmed?.clientSecret === clientSecret ? confirmed : intent);
   }
 
   /** Stripe.js's part: validates the card like Stripe does and attaches a new payment method to the intent. */
   async confirmSetup(input: ConfirmSetupInput): Promise<{ paymentMethodId: string; setupIntent: LocalSetupIntentView }> {
-    const intentId = input.clientSecret.split("_secret_")[0] ?? "";
     const now = this.clock.now();
     const number = digitsOnly(input.cardNumber);
     if (!passesLuhn(number)) throw new PaymentInputError("Your card number is incorrect.");
@@ -114,14 +116,13 @@ export class LocalPaymentProvider implements PaymentProvider {
     if (!/^\d{3,4}$/.test(input.cvc)) throw new PaymentInputError("Your card's security code is invalid.");
     const card = testCardByNumber(number);
     if (!card) throw new PaymentDeclinedError(REAL_CARD_IN_TEST_MODE_MESSAGE, "card_declined");
-    if (card.refusedAtSetup && !card.charge.ok) throw new PaymentDeclinedError(card.charge.message, card.charge.declineCode);
+    const refused = setupDecline(card);
+    if (refused) throw new PaymentDeclinedError(refused.message, refused.declineCode);
+    const intent = this.secrets.read(input.clientSecret);
+    if (!intent) throw new PaymentInputError("No such setupintent: the client secret is not valid.");
+    if (now.getTime() - intent.created > SETUP_INTENT_TTL_MS) throw new PaymentInputError("This SetupIntent has expired. Reload the page to set up your card again.");
 
-    return this.ledger.transaction(async (tx) => {
-      const intent = await this.ledger.getForUpdate<LocalSetupIntent>(tx, intentId, "setup_intent");
-      if (!intent || intent.clientSecret !== input.clientSecret) throw new PaymentInputError("No such setupintent: the client secret is not valid.");
-      if (intent.status === "succeeded") {
-        throw new PaymentInputError("You cannot confirm this SetupIntent because it has already succeeded.");
-      }
+    return this.run(async (tx) => {
       const method: LocalPaymentMethod = {
         id: id("pm"),
         cardNumber: number,
@@ -132,9 +133,12 @@ export class LocalPaymentProvider implements PaymentProvider {
         ...(intent.customer ? { customer: intent.customer } : {}),
         created: now.getTime(),
       };
-      await this.ledger.insert(tx, { id: method.id, kind: "payment_method", customerId: method.customer, data: method }, now);
       const confirmed: LocalSetupIntent = { ...intent, status: "succeeded", paymentMethod: method.id };
-      await this.ledger.save(tx, intent.id, confirmed, now);
+      // The first confirmation stores the intent; any later one finds it there.
+      if (!(await this.ledger.insertIfAbsent(tx, { id: intent.id, kind: "setup_intent", customerId: intent.customer, data: confirmed }, now))) {
+        throw new Rollback(new PaymentInputError("You cannot confirm this SetupIntent because it has already succeeded."));
+      }
+      await this.ledger.insert(tx, { id: method.id, kind: "payment_method", customerId: method.customer, data: method }, now);
       return { paymentMethodId: method.id, setupIntent: toSetupIntentView(confirmed) };
     });
   }
@@ -250,6 +254,10 @@ export class LocalPaymentProvider implements PaymentProvider {
     await this.run(async (tx) => {
       const customer = await this.customerForUpdate(tx, customerId);
       const method = await this.attach(tx, paymentMethodId, customer, now);
+      // Stripe confirms a new card with a SetupIntent: a card refused there never becomes the default.
+      const card = testCardByNumber(method.cardNumber);
+      const refused = card && setupDecline(card);
+      if (refused) throw new Rollback(new PaymentDeclinedError(refused.message, refused.declineCode));
       customer.defaultPaymentMethod = method.id;
       await this.ledger.save(tx, customer.id, customer, now);
       events.push(this.event("payment_method.attached", customer.id, now));

@@ -5,6 +5,7 @@ import type { PriceKey } from "../../config";
 import {
   PaymentDeclinedError,
   PaymentInputError,
+  WebhookPayloadError,
   WebhookSignatureError,
   type CheckoutInput,
   type InvoiceLine,
@@ -17,6 +18,7 @@ import {
   type StartSubscriptionInput,
   type SubscriptionStatusName,
 } from "../payment-provider";
+import { providerEventOf } from "./stripe-event";
 
 export interface StripeProviderSettings {
   secretKey: string;
@@ -244,21 +246,15 @@ export class StripePaymentProvider implements PaymentProvider {
   verifyWebhook(rawBody: Buffer, signature: string | undefined): ProviderEvent {
     if (!this.settings.webhookSecret) throw new WebhookSignatureError("Stripe webhooks are not configured (STRIPE_WEBHOOK_SECRET)");
     if (!signature) throw new WebhookSignatureError("Missing Stripe-Signature header");
-    let event;
+    let body: unknown;
     try {
-      event = this.stripe.webhooks.constructEvent(rawBody, signature, this.settings.webhookSecret);
+      body = this.stripe.webhooks.constructEvent(rawBody, signature, this.settings.webhookSecret);
     } catch (error) {
+      // Only a correctly signed body is parsed: a SyntaxError is a signed body that is not JSON.
+      if (error instanceof SyntaxError) throw new WebhookPayloadError(rawBody.length === 0 ? "No webhook payload was provided." : "Webhook payload is not JSON");
       throw new WebhookSignatureError(error instanceof Error ? error.message : "Invalid webhook signature");
     }
-    const object = event.data.object as unknown as { id?: string; object?: string; customer?: string | { id: string } | null };
-    const customerId = object.object === "customer" ? object.id : idOf(object.customer ?? undefined);
-    return {
-      id: event.id,
-      type: event.type,
-      ...(customerId ? { customerId } : {}),
-      ...(object.object === "invoice" && object.id ? { invoiceId: object.id } : {}),
-      created: new Date(event.created * 1000),
-    };
+    return providerEventOf(body);
   }
 
   // ---------------------------------------------------------------- mapping

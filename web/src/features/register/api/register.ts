@@ -29,3 +29,15 @@ export function registrationErrorDescription(error: unknown): string {
     return "Registration failed";
   }
 }
+
+const PAYMENT_SETUP_FAILED = "Failed to initialize payment. Please refresh the page.";
+
+/**
+ * Why the payment form could not be set up: a refusal (403, e.g. the page opened at an address
+ * the server does not serve from) says what to do in the server's message, and a refresh would
+ * not help; anything else is the generic advice.
+ */
+export function paymentSetupErrorDescription(error: unknown): string {
+  if (error instanceof ApiError && error.status === 403 && error.serverMessage) return error.serverMessage;
+  return PAYMENT_SETUP_FAILED;
+}

@@ -14,6 +14,17 @@ describe("sign-up form", () => {
     expect(calls.find((call) => call.path === "/api/create-payment-intent")?.body).toEqual({ amount: 49, plan: "professional", billing: "monthly" });
   });
 
+  it("given the server refuses the payment setup (403), when the page loads, then its message shows instead of 'refresh the page'", async () => {
+    const refusal = "This page's address (http://10.0.0.5:3000) is not the address Rebound is served from (http://localhost:3000). Open http://localhost:3000.";
+    stubFetch({ "POST /api/create-payment-intent": () => ({ status: 403, body: { message: refusal, code: "FORBIDDEN" } }) });
+    await renderWithProviders(<RegisterForm />);
+    // The toast store outlives a test: wait for this page's toast to replace an earlier one.
+    await waitFor(() => expect(screen.getByTestId("toast")).toHaveTextContent(refusal));
+    // Both the toast and the payment section's alert.
+    expect(screen.getAllByRole("alert").map((alert) => alert.textContent)).toEqual([expect.stringContaining(refusal), expect.stringContaining(refusal)]);
+    expect(screen.queryByText(/Please refresh the page/)).not.toBeInTheDocument();
+  });
+
   it("given the local provider, when submitted empty, then every field's message shows", async () => {
     stubFetch({ "POST /api/create-payment-intent": () => ({ status: 200, body: { clientSecret: "local_seti_1", provider: "local" } }) });
     await renderWithProviders(<RegisterForm />);

@@ -13,7 +13,7 @@ import { PaymentMethod } from "@/shared/payment/payment-method";
 import { FormField } from "@/shared/ui/form-field";
 import { PasswordInput } from "@/shared/ui/password-input";
 import { toast } from "@/shared/ui/toast/toast-store";
-import { registerSchema, registrationErrorDescription, useRegister } from "../api/register";
+import { paymentSetupErrorDescription, registerSchema, registrationErrorDescription, useRegister } from "../api/register";
 import { PlanPicker } from "./plan-picker";
 import { TrialPromo } from "./trial-promo";
 
@@ -33,7 +33,7 @@ export function RegisterForm({ initialPlan, initialFrequency }: { initialPlan?: 
 
   const intent = useMutation({
     mutationFn: createPaymentIntent,
-    onError: () => toast({ title: "Setup Error", description: "Failed to initialize payment. Please refresh the page.", variant: "destructive" }),
+    onError: (error) => toast({ title: "Setup Error", description: paymentSetupErrorDescription(error), variant: "destructive" }),
   });
   const started = useRef(false);
   useEffect(() => {
@@ -155,7 +155,7 @@ export function RegisterForm({ initialPlan, initialFrequency }: { initialPlan?: 
                 <Skeleton active paragraph={{ rows: 2 }} title={false} />
               </div>
             ) : intent.isError ? (
-              <Alert type="error" showIcon title="Failed to initialize payment. Please refresh the page." />
+              <Alert type="error" showIcon title={paymentSetupErrorDescription(intent.error)} />
             ) : intent.data ? (
               <PaymentMethod setup={intent.data} onReady={onPaymentReady} />
             ) : null}
