@@ -13,40 +13,62 @@ describe("GroupCommit", () => {
     expect(batches).toEqual([[1, 2, 3, 4]]);
   });
 
-  it("puts what arrives while a commit runs into the next batch, and lingers when asked to", async () => {
+  // No wall-clock races: a gate holds the first commit open, and fake timers move the linger.
+  it("puts what arrives while a commit runs into the next batch", async () => {
     const batches: number[][] = [];
-    const commit = async (items: number[]) => {
+    let release: () => void = () => undefined;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const writer = new GroupCommit<number, number>(async (items) => {
       batches.push(items);
-      await new Promise((resolve) => setTimeout(resolve, 20));
+      if (batches.length === 1) await gate;
       return items;
-    };
-    const writer = new GroupCommit<number, number>(commit);
+    });
     const first = writer.submit(1);
-    await new Promise((resolve) => setTimeout(resolve, 5));
-    await Promise.all([first, writer.submit(2), writer.submit(3)]);
+    while (batches.length === 0) await new Promise((resolve) => setImmediate(resolve));
+    const rest = [writer.submit(2), writer.submit(3)];
+    release();
+    await Promise.all([first, ...rest]);
     expect(batches).toEqual([[1], [2, 3]]);
+  });
 
-    batches.length = 0;
-    const lingering = new GroupCommit<number, number>(commit, 64, 30);
-    const early = lingering.submit(1, false);
-    await new Promise((resolve) => setTimeout(resolve, 10));
-    await Promise.all([early, lingering.submit(2, false)]);
-    expect(batches).toEqual([[1, 2]]);
+  it("lingers when asked to: what arrives within the linger shares the batch, written when it ends", async () => {
+    jest.useFakeTimers({ doNotFake: ["setImmediate", "nextTick", "queueMicrotask"] });
+    try {
+      const batches: number[][] = [];
+      const lingering = new GroupCommit<number, number>(async (items) => {
+        batches.push(items);
+        return items;
+      }, 64, 30);
+      const early = lingering.submit(1, false);
+      jest.advanceTimersByTime(10);
+      const late = lingering.submit(2, false);
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(batches).toEqual([]);
+      jest.advanceTimersByTime(20);
+      await Promise.all([early, late]);
+      expect(batches).toEqual([[1, 2]]);
+    } finally {
+      jest.useRealTimers();
+    }
   });
 
   it("writes lingering items with the next urgent one, at once", async () => {
-    const batches: number[][] = [];
-    const writer = new GroupCommit<number, number>(async (items) => {
-      batches.push(items);
-      return items;
-    }, 64, 1_000);
-    const started = Date.now();
-    const lingering = writer.submit(1, false);
-    await new Promise((resolve) => setTimeout(resolve, 10));
-    await Promise.all([lingering, writer.submit(2)]);
-    expect(batches).toEqual([[1, 2]]);
-    expect(Date.now() - started).toBeLessThan(500);
-    await writer.idle();
+    jest.useFakeTimers({ doNotFake: ["setImmediate", "nextTick", "queueMicrotask"] });
+    try {
+      const batches: number[][] = [];
+      const writer = new GroupCommit<number, number>(async (items) => {
+        batches.push(items);
+        return items;
+      }, 64, 1_000);
+      const lingering = writer.submit(1, false);
+      jest.advanceTimersByTime(10);
+      // No timer moves past this point: the urgent item alone must end the linger.
+      await Promise.all([lingering, writer.submit(2)]);
+      expect(batches).toEqual([[1, 2]]);
+      await writer.idle();
+    } finally {
+      jest.useRealTimers();
+    }
   });
 
   it("isolates a failing item: the others of its batch still commit", async () => {
