@@ -135,6 +135,21 @@ export const tests = [
     },
   },
   {
+    name: "register at 127.0.0.1 (the address npm start binds) with the 4242 test card",
+    run: async ({ page, baseUrl }) => {
+      // npm start prints http://localhost:<port>; the gateway is to accept the same server under its IP.
+      const bound = new URL("/register", baseUrl);
+      bound.hostname = "127.0.0.1";
+      await page.goto(bound.href);
+      await fillRegisterForm(page, unique("loopback"));
+      await fillCard(page, "4242 4242 4242 4242");
+      await page.getByRole("button", { name: "Start $14 Trial for $1" }).click();
+      expect(await toastText(page)).toContain("Welcome!");
+      await page.waitForURL(/\/app\/how-it-works$/, { timeout: 15_000 });
+      expect(new URL(page.url()).hostname, "still on the address it was opened at").toBe("127.0.0.1");
+    },
+  },
+  {
     name: "register with the declined test card creates no account",
     run: async ({ page, context }) => {
       const email = unique("card-declined");
@@ -407,12 +422,82 @@ export const tests = [
     },
   },
   {
+    name: "a visitor at a protected page lands on /login and the page goes network-idle",
+    run: async ({ page }) => {
+      // The current-user probe answers 401: a body the client never reads would stay in flight.
+      for (const path of ["/app/analytics", "/settings"]) {
+        await page.goto(path);
+        await page.waitForURL(/\/login$/);
+        await page.waitForLoadState("networkidle", { timeout: 5_000 });
+        await page.getByRole("button", { name: "Sign In" }).waitFor();
+      }
+    },
+  },
+  {
     name: "a visitor at /billing lands on /login",
     run: async ({ page }) => {
       for (const path of ["/billing", "/settings", "/phone-number-selection", "/app/analytics"]) {
         await page.goto(path);
         await page.waitForURL(/\/login$/);
       }
+    },
+  },
+  {
+    name: "an owner signed up without a card is told, checks out with 4242 and buys a number",
+    run: async ({ page, context }) => {
+      const problems = [];
+      await registerViaApi(context, unique("no-card"));
+
+      // The dashboard says a plan comes first, above the section and on the Get Your Phone Number card.
+      await page.goto("/app/setup");
+      const welcome = page.getByRole("dialog");
+      await welcome.getByText("1 of 3").waitFor();
+      await welcome.getByRole("button", { name: "Close welcome tutorial" }).click();
+      await welcome.waitFor({ state: "hidden" });
+      const banner = page.getByTestId("plan-banner");
+      await banner.getByText("Choose a plan to start texting back your missed callers.").waitFor({ timeout: 15_000 });
+      expect(await banner.innerText(), "the banner").toContain("trial for $1");
+      expect(await banner.getByRole("link", { name: "Choose a Plan" }).getAttribute("href"), "the banner's checkout").toBe("/checkout/professional/monthly");
+      const card = page.locator(".rb-get-number");
+      await card.getByText("First, choose a plan").waitFor();
+      expect(await card.getByRole("link", { name: "Select Your Phone Number" }).count(), "no number selection before a plan").toBe(0);
+      await look(page, "no-plan-setup", problems);
+
+      // Number selection says so up front.
+      await page.goto("/phone-number-selection");
+      await page.getByTestId("number-plan-required").getByText("Choose a plan to get your dedicated number.").waitFor({ timeout: 15_000 });
+      await look(page, "no-plan-number-selection", problems);
+
+      // The card's Choose a Plan: checkout with the sign-up plan, paid with 4242.
+      await page.goto("/app/setup");
+      await card.getByRole("link", { name: "Choose a Plan" }).click();
+      await page.waitForURL(/\/checkout\/professional\/monthly$/);
+      await fillCard(page, "4242 4242 4242 4242");
+      const billingAfter = page.waitForResponse((response) => new URL(response.url()).pathname === "/api/billing" && response.request().method() === "GET", { timeout: 20_000 });
+      await page.getByRole("button", { name: "Subscribe" }).click();
+      await waitForToast(page, "Payment Successful");
+      await page.waitForURL(/\/app\/how-it-works$/, { timeout: 15_000 });
+      const billing = await (await billingAfter).json();
+      expect(billing.subscription?.status, "the dashboard's billing after checkout").toBe("trialing");
+      await page.getByRole("heading", { name: /Welcome, Pat/ }).waitFor();
+      await page.waitForTimeout(300);
+      expect(await banner.count(), "no banner once subscribed").toBe(0);
+
+      // Now the number: setup's card leads to number selection, and the purchase goes through.
+      await page.getByRole("navigation", { name: "Dashboard sections" }).getByRole("link", { name: /Setup/ }).click();
+      await page.getByRole("link", { name: "Select Your Phone Number" }).click();
+      await page.waitForURL(/\/phone-number-selection$/);
+      expect(await page.getByTestId("number-plan-required").count(), "no plan notice once subscribed").toBe(0);
+      await page.getByLabel("Area code").fill("212");
+      await page.getByRole("button", { name: "Search" }).click();
+      const firstNumber = page.locator(".rb-number-option").first();
+      await firstNumber.waitFor({ timeout: 15_000 });
+      await firstNumber.click();
+      await page.getByRole("button", { name: "Get This Number" }).click();
+      await page.getByRole("heading", { name: "Your number is ready" }).waitFor({ timeout: 15_000 });
+      await page.waitForURL(/\/app\/how-it-works$/, { timeout: 10_000 });
+      expect(await banner.count(), "no banner after the purchase").toBe(0);
+      if (problems.length) throw new Error(`layout or accessibility problems:\n${problems.join("\n")}`);
     },
   },
 ];

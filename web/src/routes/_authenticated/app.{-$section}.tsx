@@ -7,7 +7,7 @@ import { TestSection } from "@/features/dashboard/components/test-section";
 import { DEFAULT_SECTION, isDashboardSection, type DashboardSection } from "@/features/dashboard/lib/sections";
 import { ResultsSection } from "@/features/results/components/results-section";
 
-/** The dashboard (spec: a missing or unknown section goes to how-it-works). */
+/** The dashboard (docs/product.md section 2: a missing or unknown section goes to how-it-works). */
 export const Route = createFileRoute("/_authenticated/app/{-$section}")({
   beforeLoad: ({ params }) => {
     if (!isDashboardSection(params.section)) throw redirect({ to: "/app/{-$section}", params: { section: DEFAULT_SECTION }, replace: true });

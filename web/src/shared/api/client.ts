@@ -1,5 +1,5 @@
 /**
- * The one API client (spec sections 7 and 8): cookies always sent, JSON in and out,
+ * The one API client (docs/product.md sections 7 and 8): cookies always sent, JSON in and out,
  * failures thrown as ApiError whose message is '<status>: <body or status text>',
  * and a 401 handled in one place (the app registers what to do).
  */
@@ -46,7 +46,7 @@ export class ApiError extends Error {
   }
 }
 
-/** The server message of a failed call, or the fallback (spec section 8's defaults). */
+/** The server message of a failed call, or the fallback (docs/product.md section 8's defaults). */
 export function errorMessage(error: unknown, fallback: string): string {
   return error instanceof ApiError ? (error.serverMessage ?? fallback) : fallback;
 }

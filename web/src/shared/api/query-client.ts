@@ -1,7 +1,7 @@
 import { QueryClient } from "@tanstack/react-query";
 import { api } from "./client";
 
-/** Spec section 7: GET on the key parts joined by '/', no retry, no refetch on focus, always stale, no cache lifetime. */
+/** docs/product.md section 7: GET on the key parts joined by '/', no retry, no refetch on focus, always stale, no cache lifetime. */
 export function createQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {

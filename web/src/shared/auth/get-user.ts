@@ -1,7 +1,7 @@
 import { queryOptions, useQuery, type QueryClient } from "@tanstack/react-query";
 import { api } from "@/shared/api/client";
 
-/** What the client reads about the signed-in user (spec section 3). */
+/** What the client reads about the signed-in user (docs/product.md section 3). */
 export interface CurrentUser {
   id: string;
   email: string;

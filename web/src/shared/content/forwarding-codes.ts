@@ -1,4 +1,4 @@
-/** Call forwarding codes (spec section 9). `{number}` is where the Rebound number goes. */
+/** Call forwarding codes (docs/product.md section 9). `{number}` is where the Rebound number goes. */
 export interface ForwardingCode {
   purpose: string;
   activate: string;

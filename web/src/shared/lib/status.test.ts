@@ -29,7 +29,7 @@ describe("status display helpers", () => {
   });
 });
 
-describe("phone number display (spec section 5)", () => {
+describe("phone number display (docs/product.md section 5)", () => {
   it("shows 11 digits starting with 1 as (xxx) xxx-xxxx however they are punctuated", () => {
     expect(formatPhoneNumber("+12125550123")).toBe("(212) 555-0123");
     expect(formatPhoneNumber("12125550123")).toBe("(212) 555-0123");

@@ -1,6 +1,6 @@
 import { displayPhoneNumber } from "@rebound/contracts/domain";
 
-/** Display helpers for statuses (spec sections 4 and 5). */
+/** Display helpers for statuses (docs/product.md sections 4 and 5). */
 
 export interface SubscriptionLike {
   status?: string | null;
@@ -35,7 +35,7 @@ export function subscriptionStatusLabel(subscription: SubscriptionLike | null | 
 }
 
 /**
- * A phone number as (xxx) xxx-xxxx when it has 11 digits starting with 1 (spec section 5), however
+ * A phone number as (xxx) xxx-xxxx when it has 11 digits starting with 1 (docs/product.md section 5), however
  * it is punctuated; otherwise as given. The rule itself is the contracts' displayPhoneNumber.
  */
 export function formatPhoneNumber(phone: string | null | undefined): string {

@@ -7,7 +7,7 @@ import { Logo } from "./logo";
 // The account menu's antd parts (menu, dropdown, popover, avatar) load only for a signed-in user.
 const AccountActions = lazy(() => import("./account-actions").then((module) => ({ default: module.AccountActions })));
 
-/** The navigation bar of every screen but the landing page (spec section 2, Navigation bar); `extra` adds signed-in actions (the dashboard's dialogs). */
+/** The navigation bar of every screen but the landing page (docs/product.md section 2, Navigation bar); `extra` adds signed-in actions (the dashboard's dialogs). */
 export function AppHeader({ extra }: { extra?: ReactNode } = {}) {
   const { user, isLoading } = useUser();
 

@@ -18,7 +18,7 @@ export class ErrorBoundary extends Component<{ children: ReactNode }, { failed: 
   }
 }
 
-/** Uncaught errors and unhandled promise rejections are logged and swallowed (spec section 4). */
+/** Uncaught errors and unhandled promise rejections are logged and swallowed (docs/product.md section 4). */
 export function installGlobalErrorLogging(): void {
   window.addEventListener("error", (event) => {
     console.error("Uncaught error", event.error ?? event.message);

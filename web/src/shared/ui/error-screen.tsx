@@ -1,6 +1,6 @@
 import Button from "antd/es/button";
 
-/** The fallback screen of the error boundary (spec section 2). */
+/** The fallback screen of the error boundary (docs/product.md section 2). */
 export function ErrorScreen() {
   return (
     <main className="rb-center-screen" id="main">

@@ -2,7 +2,7 @@ import { Link } from "@tanstack/react-router";
 import { env } from "@/config/env";
 import { Logo } from "./logo";
 
-/** The public footer: the spec's links, support and sales mail links, year 2025. */
+/** The public footer: the links of docs/product.md section 2, support and sales mail links, year 2025. */
 export function SiteFooter() {
   return (
     <footer className="rb-footer">

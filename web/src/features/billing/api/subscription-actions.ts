@@ -2,8 +2,8 @@ import type { BillingFrequency, PlanName } from "@rebound/contracts/domain";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "@/shared/api/client";
 import { userQueryOptions } from "@/shared/auth/get-user";
+import { billingQueryOptions } from "@/shared/billing/get-billing";
 import { businessQueryOptions } from "@/shared/business/get-business";
-import { billingQueryOptions } from "./get-billing";
 
 interface Message {
   message: string;

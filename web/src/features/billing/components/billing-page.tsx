@@ -4,10 +4,13 @@ import { Button, Skeleton } from "antd";
 import { Badge } from "@/shared/ui/badge";
 import { useState } from "react";
 import { errorMessage } from "@/shared/api/client";
+import { ChoosePlanAlert } from "@/shared/billing/choose-plan-alert";
+import { useBilling } from "@/shared/billing/get-billing";
+import { PLAN_NOTICE_TEXT } from "@/shared/billing/plan-notice";
+import { usePlanNotice } from "@/shared/billing/use-plan-notice";
 import { SectionError } from "@/shared/ui/section-error";
 import { toast } from "@/shared/ui/toast/toast-store";
 import { invoiceUrl, openInvoice } from "../api/download-invoice";
-import { useBilling } from "../api/get-billing";
 import { DOWNLOAD_STAGGER_MS, formatEpochDate, formatInvoiceAmount, invoiceFileName, invoiceLabel, invoiceStatusLabel, summarizeSubscription } from "../lib/billing-display";
 import { PlanCards } from "./plan-cards";
 import { SubscriptionCard } from "./subscription-card";
@@ -32,6 +35,7 @@ async function download(invoice: Parameters<typeof invoiceUrl>[0] & { number: st
 /** Billing and plans (spec sections 2, 4, 8). */
 export function BillingPage() {
   const billing = useBilling();
+  const plan = usePlanNotice();
   const [downloading, setDownloading] = useState(false);
   if (billing.isPending) return <Skeleton active paragraph={{ rows: 10 }} />;
   if (billing.isError) return <SectionError what="your billing details" onRetry={() => void billing.refetch()} />;
@@ -58,8 +62,11 @@ export function BillingPage() {
         <h1 className="rb-h2">Billing &amp; Plans</h1>
         <p className="rb-lead">Your subscription, your card and your invoices.</p>
       </header>
+      {plan.notice ? (
+        <ChoosePlanAlert title={PLAN_NOTICE_TEXT[plan.notice].title} description={PLAN_NOTICE_TEXT[plan.notice].description} checkout={plan.checkout} testId="billing-plan-notice" />
+      ) : null}
       <SubscriptionCard summary={summary} hasSubscription={Boolean(data.subscription)} />
-      <PlanCards current={summary.plan} currentFrequency={summary.frequency} />
+      <PlanCards current={summary.plan} currentFrequency={summary.frequency} subscribe={plan.notice !== null} />
       <section className="rb-card rb-billing__section" aria-labelledby="payment-methods">
         <h2 id="payment-methods" className="rb-h3">
           Payment methods

@@ -3,6 +3,7 @@ import { PLANS, type BillingFrequency, type PlanDefinition, type PlanName } from
 import { Button, Modal } from "antd";
 import { useState } from "react";
 import { errorMessage } from "@/shared/api/client";
+import { LinkButton } from "@/shared/ui/link-button";
 import { SegmentedToggle } from "@/shared/ui/segmented-toggle";
 import { toast } from "@/shared/ui/toast/toast-store";
 import { useChangePlan } from "../api/subscription-actions";
@@ -13,8 +14,11 @@ const FREQUENCIES = [
   { value: "yearly", label: "Yearly (20% off)" },
 ] as const;
 
-/** Plan cards with Switch: a confirm dialog with the plan's name and price for the chosen frequency; the current plan is disabled. */
-export function PlanCards({ current, currentFrequency }: { current: PlanName; currentFrequency: BillingFrequency }) {
+/**
+ * Plan cards with Switch: a confirm dialog with the plan's name and price for the chosen frequency; the current plan is disabled.
+ * Without a subscription in good standing (`subscribe`) there is nothing to switch from: each card goes to its checkout.
+ */
+export function PlanCards({ current, currentFrequency, subscribe = false }: { current: PlanName; currentFrequency: BillingFrequency; subscribe?: boolean }) {
   const [frequency, setFrequency] = useState<BillingFrequency>(currentFrequency);
   const [target, setTarget] = useState<PlanDefinition | null>(null);
   const change = useChangePlan();
@@ -41,7 +45,7 @@ export function PlanCards({ current, currentFrequency }: { current: PlanName; cu
       </div>
       <div className="rb-grid rb-grid--3 rb-billing__plans">
         {PLANS.map((plan) => {
-          const isCurrent = plan.name === current && frequency === currentFrequency;
+          const isCurrent = !subscribe && plan.name === current && frequency === currentFrequency;
           return (
             <article key={plan.name} className={`rb-card rb-plan${isCurrent ? " rb-plan--current" : ""}`} data-testid={`billing-plan-${plan.name}`}>
               {isCurrent ? <span className="rb-plan__badge">Current plan</span> : plan.popular ? <span className="rb-plan__badge">Most Popular</span> : null}
@@ -57,9 +61,15 @@ export function PlanCards({ current, currentFrequency }: { current: PlanName; cu
                   </li>
                 ))}
               </ul>
-              <Button type={isCurrent ? "default" : "primary"} ghost={!isCurrent} disabled={isCurrent} onClick={() => setTarget(plan)} block>
-                {isCurrent ? "Current Plan" : `Switch to ${plan.displayName}`}
-              </Button>
+              {subscribe ? (
+                <LinkButton to="/checkout/{-$plan}/{-$frequency}" params={{ plan: plan.urlName, frequency }} buttonType="primary" block>
+                  {`Choose ${plan.displayName}`}
+                </LinkButton>
+              ) : (
+                <Button type={isCurrent ? "default" : "primary"} ghost={!isCurrent} disabled={isCurrent} onClick={() => setTarget(plan)} block>
+                  {isCurrent ? "Current Plan" : `Switch to ${plan.displayName}`}
+                </Button>
+              )}
             </article>
           );
         })}

@@ -29,7 +29,7 @@ function billing(subscription: Partial<NonNullable<BillingResponse["subscription
   };
 }
 
-describe("subscription status display (spec section 4)", () => {
+describe("subscription status display (docs/product.md section 4)", () => {
   it("shows trialing or active not set to cancel as Active", () => {
     expect(summarizeSubscription(billing({ status: "trialing" })).label).toBe("Active");
     expect(summarizeSubscription(billing({ status: "active" })).label).toBe("Active");
@@ -58,7 +58,7 @@ describe("subscription status display (spec section 4)", () => {
   });
 });
 
-describe("invoice formatting (spec sections 8 and 9)", () => {
+describe("invoice formatting (docs/product.md sections 8 and 9)", () => {
   it("shows cents as dollars to 2 decimals", () => {
     expect(formatInvoiceAmount(100)).toBe("$1.00");
     expect(formatInvoiceAmount(4900)).toBe("$49.00");

@@ -4,7 +4,7 @@ import { subscriptionStatusLabel, type SubscriptionLabel } from "@/shared/lib/st
 export const DATE_UNAVAILABLE = "Date unavailable";
 export const DOWNLOAD_STAGGER_MS = 500;
 
-/** Invoice amounts: cents divided by 100, shown to 2 decimals (spec section 9). */
+/** Invoice amounts: cents divided by 100, shown to 2 decimals (docs/product.md section 9). */
 export function formatInvoiceAmount(cents: number | null | undefined): string {
   const value = Number.isFinite(cents) ? (cents as number) / 100 : 0;
   return `$${value.toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
@@ -44,7 +44,7 @@ export interface SubscriptionSummary {
   cancelScheduled: boolean;
 }
 
-/** What the status card shows (spec section 4's display rules). */
+/** What the status card shows (docs/product.md section 4's display rules). */
 export function summarizeSubscription(billing: BillingResponse): SubscriptionSummary {
   const subscription = billing.subscription;
   const plan = subscription?.plan ?? billing.user.subscriptionPlan;

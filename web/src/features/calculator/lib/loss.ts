@@ -1,6 +1,6 @@
 import { nonNegativeNumber } from "@/shared/lib/search-params";
 
-/** The calculator page (spec section 2): inputs default to 500 / 50 / 25; results fall back to 500 / 20 / 25. */
+/** The calculator page (docs/product.md section 2): inputs default to 500 / 50 / 25; results fall back to 500 / 20 / 25. */
 export const CALCULATOR_DEFAULTS = { averageValue: 500, missedCalls: 50, closeRate: 25 } as const;
 export const RESULTS_DEFAULTS = { averageValue: 500, missedCalls: 20, closeRate: 25 } as const;
 

@@ -1,10 +1,13 @@
 import { CheckOutlined, LockOutlined, WarningOutlined } from "@ant-design/icons";
 import { formatDollars, TRIAL_DAYS, type BillingFrequency, type PlanDefinition } from "@rebound/contracts/domain";
-import { useMutation } from "@tanstack/react-query";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useNavigate } from "@tanstack/react-router";
 import { Button, Spin } from "antd";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { ApiError, errorMessage } from "@/shared/api/client";
+import { USER_QUERY_KEY } from "@/shared/auth/get-user";
+import { billingQueryOptions } from "@/shared/billing/get-billing";
+import { businessQueryOptions } from "@/shared/business/get-business";
 import { confirmLocalSubscription, createSubscription, type PaymentHandle } from "@/shared/payment/payment-api";
 import { PaymentMethod } from "@/shared/payment/payment-method";
 import { toast } from "@/shared/ui/toast/toast-store";
@@ -14,6 +17,7 @@ export const SETUP_FAILED = "Failed to initialize payment. Please try again.";
 /** Checkout: loading, error (Try Again reloads), ready, processing; success goes to /dashboard. */
 export function CheckoutView({ plan, frequency }: { plan: PlanDefinition; frequency: BillingFrequency }) {
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
   const payment = useRef<PaymentHandle | null>(null);
   const [ready, setReady] = useState(false);
   const [processing, setProcessing] = useState(false);
@@ -52,6 +56,11 @@ export function CheckoutView({ plan, frequency }: { plan: PlanDefinition; freque
       if (setup.data.provider === "local") {
         await confirmLocalSubscription({ clientSecret: setup.data.clientSecret, paymentMethodId: confirmed.paymentMethodId });
       }
+      // What showed the account without a subscription is read again: the dashboard's plan banner
+      // starts from nothing (no stale "choose a plan" while it refetches), the user and business refresh.
+      void queryClient.resetQueries({ queryKey: billingQueryOptions().queryKey });
+      void queryClient.invalidateQueries({ queryKey: USER_QUERY_KEY });
+      void queryClient.invalidateQueries({ queryKey: businessQueryOptions().queryKey });
       toast({ title: "Payment Successful", description: "Welcome to Rebound! Your subscription is now active." });
       void navigate({ to: "/dashboard" });
     } catch (error) {

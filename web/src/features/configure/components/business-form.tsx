@@ -36,7 +36,7 @@ const SERVER_FIELDS: Record<string, keyof BusinessFormValues> = {
   voiceNoTextMessage: "voiceNoTextMessage",
 };
 
-/** Business Setup (spec sections 2, 4, 5): filled once from the loaded business, with a live preview. */
+/** Business Setup (docs/product.md sections 2, 4, 5): filled once from the loaded business, with a live preview. */
 export function BusinessForm({ business }: { business: Business }) {
   const [hoursOpen, setHoursOpen] = useState(false);
   const templates = useTemplates();

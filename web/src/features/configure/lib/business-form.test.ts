@@ -20,7 +20,7 @@ const messagesOf = (input: unknown) => {
   return result.success ? {} : Object.fromEntries(result.error.issues.map((issue) => [issue.path.join("."), issue.message]));
 };
 
-describe("business form validation (spec section 5)", () => {
+describe("business form validation (docs/product.md section 5)", () => {
   it("accepts the spec's defaults", () => {
     expect(businessFormSchema.safeParse(BUSINESS_FORM_DEFAULTS).success).toBe(true);
   });
@@ -48,7 +48,7 @@ describe("business form validation (spec section 5)", () => {
   });
 });
 
-describe("business form visibility rules (spec section 4)", () => {
+describe("business form visibility rules (docs/product.md section 4)", () => {
   it("shows the after-hours message, time zone and hours only when after-hours is enabled", () => {
     expect(formVisibility({ afterHoursEnabled: true, smsAutoReplyEnabled: false }).afterHoursDetails).toBe(true);
     expect(formVisibility({ afterHoursEnabled: false, smsAutoReplyEnabled: false }).afterHoursDetails).toBe(false);

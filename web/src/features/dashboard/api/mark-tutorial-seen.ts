@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "@/shared/api/client";
 import { userQueryOptions, type CurrentUser } from "@/shared/auth/get-user";
 
-/** PATCH /api/user/mark-tutorial-seen; then the user is refetched. A failure is only logged (spec section 8). */
+/** PATCH /api/user/mark-tutorial-seen; then the user is refetched. A failure is only logged (docs/product.md section 8). */
 export function markTutorialSeen(): Promise<CurrentUser> {
   return api.patch<CurrentUser>("/api/user/mark-tutorial-seen");
 }

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { api } from "@/shared/api/client";
 import { businessQueryOptions } from "@/shared/business/get-business";
 
-/** The test form (spec section 5). */
+/** The test form (docs/product.md section 5). */
 export const forwardingTestSchema = z.object({ testPhoneNumber: z.string().trim().min(1, "Test phone number is required") });
 export type ForwardingTestInput = z.infer<typeof forwardingTestSchema>;
 

@@ -1,7 +1,7 @@
 import { Link } from "@tanstack/react-router";
 import { env } from "@/config/env";
 
-/** The dashboard footer: Product and Company & Support columns (spec section 2). */
+/** The dashboard footer: Product and Company & Support columns (docs/product.md section 2). */
 export function DashboardFooter() {
   return (
     <footer className="rb-dash-footer">

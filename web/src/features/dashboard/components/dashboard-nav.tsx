@@ -11,7 +11,7 @@ const ICONS: Record<DashboardSection, ReactNode> = {
   analytics: <BarChartOutlined />,
 };
 
-/** A sidebar on large screens, a tab grid on small ones (analytics first there, as the spec lists it). */
+/** A sidebar on large screens, a tab grid on small ones (analytics first there, as docs/product.md lists it). */
 export function DashboardNav({ current }: { current: DashboardSection }) {
   return (
     <nav aria-label="Dashboard sections" className="rb-dash-nav">

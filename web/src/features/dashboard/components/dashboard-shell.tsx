@@ -10,6 +10,7 @@ import { DashboardDialogsContext, type DashboardDialogs, type ForwardingTab } fr
 import { DashboardFooter } from "./dashboard-footer";
 import { DashboardNav } from "./dashboard-nav";
 import { ForwardingDialog } from "./forwarding-dialog";
+import { PlanBanner } from "./plan-banner";
 import { TutorialDialog } from "./tutorial-dialog";
 import { WelcomeTutorial } from "./welcome-tutorial";
 
@@ -41,6 +42,7 @@ export function DashboardShell({ section, children }: { section: DashboardSectio
         <div className="rb-container rb-dash__body">
           <DashboardNav current={section} />
           <main id="main" className="rb-dash__main" data-section={section}>
+            <PlanBanner />
             {children}
           </main>
         </div>

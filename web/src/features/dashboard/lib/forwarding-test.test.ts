@@ -3,7 +3,7 @@ import { forwardingTestSchema } from "../api/run-forwarding-test";
 import { initialTestStatus, testErrorToast, testResultToast } from "./forwarding-test";
 import { dialString, universalForwardingCode } from "./dial-string";
 
-describe("forwarding test (spec sections 4, 5 and 8)", () => {
+describe("forwarding test (docs/product.md sections 4, 5 and 8)", () => {
   it("starts from the stored status when present, else Not Tested", () => {
     expect(initialTestStatus("success")).toBe("success");
     expect(initialTestStatus("failed")).toBe("failed");

@@ -1,4 +1,4 @@
-/** The dashboard's sections (spec section 2): a missing or unknown one is how-it-works. */
+/** The dashboard's sections (docs/product.md section 2): a missing or unknown one is how-it-works. */
 export const DASHBOARD_SECTIONS = ["how-it-works", "setup", "test", "configure", "analytics"] as const;
 export type DashboardSection = (typeof DASHBOARD_SECTIONS)[number];
 export const DEFAULT_SECTION: DashboardSection = "how-it-works";

@@ -7,7 +7,7 @@ export interface TutorialStep {
   section: DashboardSection;
 }
 
-/** The header tutorial: 7 steps, each switching the dashboard tab (spec section 2). */
+/** The header tutorial: 7 steps, each switching the dashboard tab (docs/product.md section 2). */
 export const TUTORIAL_STEPS: readonly TutorialStep[] = [
   { title: "Welcome to Rebound", body: "In the next minute you'll see how Rebound texts back every caller you miss, and where everything lives.", section: "how-it-works" },
   { title: "How it works", body: "A customer calls, your phone forwards the missed call to your Rebound number, and your caller gets a text within seconds. You keep your business number.", section: "how-it-works" },

@@ -12,7 +12,7 @@ import { RevenueWidget } from "./revenue-widget";
 import { StatsStrip } from "./stats-strip";
 import { Testimonials } from "./testimonials";
 
-/** The landing page, its sections in the spec's order. */
+/** The landing page, its sections in the order of docs/product.md section 2. */
 export function LandingPage() {
   return (
     <div className="rb-page">

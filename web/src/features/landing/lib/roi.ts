@@ -1,4 +1,4 @@
-/** The landing page's revenue widget (spec section 9). */
+/** The landing page's revenue widget (docs/product.md section 9). */
 export interface RoiInputs {
   clientValue: number;
   missedCalls: number;

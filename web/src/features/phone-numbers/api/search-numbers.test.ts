@@ -1,6 +1,6 @@
 import { AREA_CODE_MESSAGE, areaCodeInput, areaCodeSchema } from "./search-numbers";
 
-describe("area code (spec section 5)", () => {
+describe("area code (docs/product.md section 5)", () => {
   it("keeps digits only, at most 3", () => {
     expect(areaCodeInput("2a1-29")).toBe("212");
     expect(areaCodeInput("abc")).toBe("");

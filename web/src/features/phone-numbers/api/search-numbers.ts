@@ -10,7 +10,7 @@ export interface AvailableNumber {
 }
 
 export const AREA_CODE_MESSAGE = "Please enter a valid 3-digit area code";
-/** Spec section 5: digits only, max 3, search only at exactly 3. */
+/** docs/product.md section 5: digits only, max 3, search only at exactly 3. */
 export const areaCodeSchema = z.object({ areaCode: z.string().regex(/^\d{3}$/, AREA_CODE_MESSAGE) });
 export type AreaCodeInput = z.infer<typeof areaCodeSchema>;
 

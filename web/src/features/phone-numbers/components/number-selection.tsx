@@ -1,13 +1,15 @@
 import "@/styles/signed-in.css";
 import { CheckCircleFilled, EnvironmentOutlined, SearchOutlined } from "@ant-design/icons";
 import { zodResolver } from "@hookform/resolvers/zod";
-import { DEDICATED_NUMBER_MONTHLY_CENTS } from "@rebound/contracts/domain";
+import { CHOOSE_PLAN_FOR_NUMBER_MESSAGE, DEDICATED_NUMBER_MONTHLY_CENTS } from "@rebound/contracts/domain";
 import { useQueryClient } from "@tanstack/react-query";
 import { useNavigate } from "@tanstack/react-router";
 import { Button, Input, Skeleton } from "antd";
 import { useEffect, useRef, useState } from "react";
 import { Controller, useForm, useWatch } from "react-hook-form";
 import { errorMessage } from "@/shared/api/client";
+import { ChoosePlanAlert } from "@/shared/billing/choose-plan-alert";
+import { usePlanNotice } from "@/shared/billing/use-plan-notice";
 import { useBusiness } from "@/shared/business/get-business";
 import { formatPhoneNumber } from "@/shared/lib/status";
 import { FormField } from "@/shared/ui/form-field";
@@ -15,8 +17,11 @@ import { LinkButton } from "@/shared/ui/link-button";
 import { toast } from "@/shared/ui/toast/toast-store";
 import { usePurchaseNumber } from "../api/purchase-number";
 import { areaCodeInput, areaCodeSchema, searchNumbersQueryOptions, type AreaCodeInput, type AvailableNumber } from "../api/search-numbers";
+import { purchaseFailure } from "../lib/purchase-error";
 
 export const PURCHASE_REDIRECT_MS = 1500;
+
+const PLAN_FIRST = "Your dedicated number comes with your plan: choose one, then come back here to pick your number.";
 
 const price = `$${(DEDICATED_NUMBER_MONTHLY_CENTS / 100).toFixed(2)}`;
 
@@ -39,6 +44,9 @@ export function NumberSelection() {
   const navigate = useNavigate();
   const business = useBusiness();
   const purchase = usePurchaseNumber();
+  const plan = usePlanNotice();
+  /** The server's 402 message: the purchase needs a subscription in good standing. */
+  const [planRequired, setPlanRequired] = useState<string | null>(null);
   const [results, setResults] = useState<AvailableNumber[] | null>(null);
   const [searching, setSearching] = useState(false);
   const [selected, setSelected] = useState<string | null>(null);
@@ -65,13 +73,18 @@ export function NumberSelection() {
 
   const onPurchase = () => {
     if (!selected) return;
+    setPlanRequired(null);
     purchase.mutate(selected, {
       onSuccess: (result) => {
         setPurchased(result.phoneNumber ?? selected);
         toast({ title: "Number Purchased", description: `${formatPhoneNumber(result.phoneNumber ?? selected)} is yours. Next: set up call forwarding.` });
         timer.current = setTimeout(() => void navigate({ to: "/dashboard" }), PURCHASE_REDIRECT_MS);
       },
-      onError: (error) => toast({ title: "Purchase Failed", description: errorMessage(error, "Failed to purchase phone number. Please try again."), variant: "destructive" }),
+      onError: (error) => {
+        const failure = purchaseFailure(error);
+        if (failure.kind === "plan-required") setPlanRequired(failure.message);
+        else toast({ title: "Purchase Failed", description: failure.message, variant: "destructive" });
+      },
     });
   };
 
@@ -106,6 +119,7 @@ export function NumberSelection() {
         <h1 className="rb-h2">Choose Your Number</h1>
         <p className="rb-lead">Pick a local number your callers will recognise. Missed calls forward to it and your texts come from it.</p>
       </header>
+      {plan.notice && !planRequired ? <ChoosePlanAlert title={CHOOSE_PLAN_FOR_NUMBER_MESSAGE} description={PLAN_FIRST} checkout={plan.checkout} testId="number-plan-required" /> : null}
       <section className="rb-card">
         <form noValidate onSubmit={onSearch} aria-label="Search phone numbers" className="rb-numbers__search">
           <Controller
@@ -155,6 +169,7 @@ export function NumberSelection() {
               Get This Number
             </Button>
           </div>
+          {planRequired ? <ChoosePlanAlert title={planRequired} description={PLAN_FIRST} checkout={plan.checkout} testId="number-plan-required" className="rb-numbers__plan" /> : null}
         </section>
       ) : null}
     </div>

@@ -18,7 +18,7 @@ export function useRegister() {
   });
 }
 
-/** Spec section 8: the server's message; a JSON body without one is 'Unable to create account'; a body that is not JSON is 'Registration failed'. */
+/** docs/product.md section 8: the server's message; a JSON body without one is 'Unable to create account'; a body that is not JSON is 'Registration failed'. */
 export function registrationErrorDescription(error: unknown): string {
   if (!(error instanceof ApiError)) return "Registration failed";
   if (error.serverMessage) return error.serverMessage;

@@ -18,7 +18,7 @@ import { PlanPicker } from "./plan-picker";
 import { TrialPromo } from "./trial-promo";
 
 export const REDIRECT_DELAY_MS = 100;
-/** The sign-up page asks for a payment intent of Professional monthly on load (spec section 7). */
+/** The sign-up page asks for a payment intent of Professional monthly on load (docs/product.md section 7). */
 const INITIAL_INTENT = { amount: planByName("professional").monthlyCents / 100, plan: "professional", billing: "monthly" } as const;
 
 type RegisterFormInput = z.input<typeof registerSchema>;

@@ -2,12 +2,15 @@ import { ArrowDownOutlined, CheckCircleFilled, ClockCircleOutlined, CloseCircleF
 import { Alert, Skeleton } from "antd";
 import { Badge } from "@/shared/ui/badge";
 import { lazy, Suspense, type ReactNode } from "react";
+import { ChoosePlanAlert } from "@/shared/billing/choose-plan-alert";
+import { noSubscriptionLine } from "@/shared/billing/plan-notice";
+import { usePlanNotice } from "@/shared/billing/use-plan-notice";
 import { formatPhoneNumber } from "@/shared/lib/status";
 import { LinkButton } from "@/shared/ui/link-button";
 import { SectionError } from "@/shared/ui/section-error";
 import { useStats } from "../api/get-stats";
 import { useSummary } from "../api/get-summary";
-import { formatRate, formatSeconds, formatTime, isAnswered, RECENT_LIMIT, smsStatusLabel } from "../lib/results-display";
+import { formatRate, formatSeconds, formatTime, isAnswered, notTextedForNoSubscription, RECENT_LIMIT, smsStatusLabel } from "../lib/results-display";
 import { RevenueCard } from "./revenue-card";
 
 const DailyChart = lazy(() => import("./daily-chart"));
@@ -38,6 +41,21 @@ function EmptyTeach({ title }: { title: string }) {
         Go to Test
       </LinkButton>
     </div>
+  );
+}
+
+/**
+ * Missed calls recorded but not texted because the account had no subscription in good standing:
+ * with the way to checkout while that is still so, as history once the plan is back (or billing cannot say).
+ */
+function NoSubscriptionNotice({ count }: { count: number }) {
+  const { notice, pending, checkout } = usePlanNotice();
+  if (count === 0 || pending) return null;
+  if (notice) return <ChoosePlanAlert title={noSubscriptionLine(count)} checkout={checkout} testId="results-no-subscription" />;
+  return (
+    <p className="rb-note" data-testid="results-no-subscription">
+      {count} missed {count === 1 ? "call" : "calls"} in these 30 days {count === 1 ? "was" : "were"} not texted back: your account had no active subscription then.
+    </p>
   );
 }
 
@@ -75,6 +93,7 @@ export function ResultsSection() {
         ) : null}
       </div>
 
+      {summary.data ? <NoSubscriptionNotice count={notTextedForNoSubscription(summary.data)} /> : null}
       {summary.isPending ? <Skeleton active paragraph={{ rows: 6 }} /> : null}
       {summary.isError ? <SectionError what="your 30-day summary" onRetry={() => void summary.refetch()} /> : null}
       {summary.data ? (

@@ -1,3 +1,4 @@
+import type { AnalyticsSummaryResponse } from "@rebound/contracts/domain";
 import { formatUsd } from "@/shared/lib/money";
 
 export const RECENT_LIMIT = 5;
@@ -46,4 +47,9 @@ export function shortDay(date: string): string {
   const [year, month, day] = date.split("-").map(Number);
   if (!year || !month || !day) return date;
   return new Date(Date.UTC(year, month - 1, day)).toLocaleDateString("en-US", { month: "short", day: "numeric", timeZone: "UTC" });
+}
+
+/** Missed calls in the range that were recorded but not texted because the account had no subscription in good standing. */
+export function notTextedForNoSubscription(summary: Pick<AnalyticsSummaryResponse, "textBack">): number {
+  return summary.textBack.notTexted.suppressed.no_subscription ?? 0;
 }

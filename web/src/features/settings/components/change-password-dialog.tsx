@@ -9,7 +9,7 @@ import { CHANGE_PASSWORD_FAILED, changePasswordSchema, useChangePassword, type C
 
 const EMPTY: ChangePasswordInput = { currentPassword: "", newPassword: "", confirmPassword: "" };
 
-/** The change-password dialog (spec section 5's messages and section 8's failure text). */
+/** The change-password dialog (docs/product.md section 5's messages and section 8's failure text). */
 export function ChangePasswordDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const change = useChangePassword();
   const { control, handleSubmit, formState, reset } = useForm<ChangePasswordInput>({ resolver: zodResolver(changePasswordSchema), defaultValues: EMPTY });

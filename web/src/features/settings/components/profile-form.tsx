@@ -13,7 +13,7 @@ function pendingChangeHint(user: CurrentUser): string | undefined {
   return `Waiting for confirmation of ${user.pendingEmail}: your account keeps ${user.email} until you follow the link we sent there.`;
 }
 
-/** Name and e-mail (spec section 5's messages); 'Profile Updated' on success. */
+/** Name and e-mail (docs/product.md section 5's messages); 'Profile Updated' on success. */
 export function ProfileForm({ user }: { user: CurrentUser }) {
   const save = useUpdateProfile();
   const { control, handleSubmit, formState } = useForm<ProfileInput>({

@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from "react";
 
-/** Toasts as the spec has them (section 9): one at a time, shown 5000 ms, default or destructive. */
+/** Toasts as docs/product.md section 9 has them: one at a time, shown 5000 ms, default or destructive. */
 export type ToastVariant = "default" | "destructive";
 
 export interface ToastInput {

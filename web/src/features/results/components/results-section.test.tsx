@@ -1,0 +1,58 @@
+import { screen, waitFor } from "@testing-library/react";
+import { billingAnswer, signedInUser } from "@/test/billing";
+import { renderWithProviders, stubFetch } from "@/test/render";
+import { ResultsSection } from "./results-section";
+
+const stats = { stats: { totalCalls: 3, missedCalls: 3, totalSms: 0 }, recentCalls: [], recentSms: [] };
+const figures = { calls: 3, missed: 3, texted: 0, delivered: 0, replies: 0 };
+const summary = (noSubscription: number) => ({
+  range: { from: "2026-01-01", to: "2026-01-30", timeZone: "America/New_York" },
+  totals: figures,
+  daily: [{ date: "2026-01-30", ...figures }],
+  textBack: { rate: 0, missed: 3, texted: 0, notTexted: { suppressed: noSubscription ? { no_subscription: noSubscription } : {}, noCallerId: 0, failed: 0, pending: 0 } },
+  secondsToSent: { count: 0, medianSeconds: null, p95Seconds: null },
+  secondsToDelivered: { count: 0, medianSeconds: null, p95Seconds: null },
+  callersWhoReplied: 0,
+  revenue: { estimated: 0, averageClientValue: 500, closeRatePercent: 30, usesDefaults: true },
+});
+
+function stub(noSubscription: number, billing: ReturnType<typeof billingAnswer>) {
+  return stubFetch({
+    "GET /api/analytics/stats": () => ({ status: 200, body: stats }),
+    "GET /api/analytics/summary": () => ({ status: 200, body: summary(noSubscription) }),
+    "GET /api/billing": () => ({ status: 200, body: billing }),
+    "GET /api/auth/user": () => ({ status: 200, body: signedInUser() }),
+    "GET /api/business": () => ({ status: 200, body: { id: "b1", averageClientValue: 500, closeRate: 30 } }),
+  });
+}
+
+describe("your results: calls not texted for want of a subscription", () => {
+  beforeEach(() => {
+    document.cookie = "rebound.signed-in=1; path=/";
+  });
+  afterEach(() => {
+    document.cookie = "rebound.signed-in=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/";
+  });
+
+  it("given 3 such calls and still no subscription, then it counts them with the button to checkout", async () => {
+    stub(3, billingAnswer(null));
+    await renderWithProviders(<ResultsSection />);
+    const notice = await screen.findByTestId("results-no-subscription", {}, { timeout: 5000 });
+    expect(notice).toHaveTextContent("3 missed calls were not texted back because your account has no active subscription.");
+    expect(screen.getByRole("link", { name: "Choose a Plan" })).toHaveAttribute("href", "/checkout/professional/monthly");
+  }, 30_000);
+
+  it("given such calls but a subscription in good standing now, then it tells them as history without the button", async () => {
+    stub(2, billingAnswer("trialing"));
+    await renderWithProviders(<ResultsSection />);
+    expect(await screen.findByTestId("results-no-subscription", {}, { timeout: 5000 })).toHaveTextContent("2 missed calls in these 30 days were not texted back: your account had no active subscription then.");
+    expect(screen.queryByRole("link", { name: "Choose a Plan" })).toBeNull();
+  });
+
+  it("given none, then no notice", async () => {
+    stub(0, billingAnswer(null));
+    await renderWithProviders(<ResultsSection />);
+    await screen.findByTestId("stat-text-back-rate", {}, { timeout: 5000 });
+    await waitFor(() => expect(screen.queryByTestId("results-no-subscription")).toBeNull());
+  });
+});
