@@ -71,7 +71,7 @@ const fileNames = {
 };
 
 /**
- * web/src (STYLE.md, Web): kebab-case file and folder names (route files follow TanStack Router's
+ * web/src: kebab-case file and folder names (route files follow TanStack Router's
  * file-route naming instead: `__root.tsx`, `_authenticated/`, `app.{-$section}.tsx`), and no barrels.
  */
 const webFileNames = {

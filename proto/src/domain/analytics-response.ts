@@ -1,18 +1,18 @@
 import { z } from "zod";
 
 /**
- * GET /api/analytics/stats (spec section 3, "Analytics response") and GET /api/analytics/summary,
+ * GET /api/analytics/stats (docs/product.md section 3, "Analytics response") and GET /api/analytics/summary,
  * written once: analytics answers with them, its contract tests check them, the web app parses
  * with them. Times are ISO 8601 strings; lists are newest first.
  */
 
-/** Recent calls and texts per list by default (spec section 9: 5 recent calls and 5 recent SMS), and at most. */
+/** Recent calls and texts per list by default (docs/product.md section 9: 5 recent calls and 5 recent SMS), and at most. */
 export const ANALYTICS_RECENT_DEFAULT = 5;
 export const ANALYTICS_RECENT_MAX = 50;
 
-/** 'Answered', or the missed status (the spec: anything but 'Answered' is treated as missed). */
+/** 'Answered', or the missed status (docs/product.md section 3: anything but 'Answered' is treated as missed). */
 export const CALL_STATUS_NAMES = ["Answered", "Missed"] as const;
-/** The spec's delivered / sent; anything else is failed. Texts still on their way read 'sent'. */
+/** The product's delivered / sent; anything else is failed. Texts still on their way read 'sent'. */
 export const SMS_STATUS_NAMES = ["delivered", "sent", "failed"] as const;
 
 const isoTime = z.iso.datetime({ offset: true });

@@ -1,7 +1,7 @@
 import { z } from "zod";
 
 /**
- * Request bodies of sign-in, sign-up, password and profile calls with the spec's validation
+ * Request bodies of sign-in, sign-up, password and profile calls with the product's validation
  * messages (section 5), written once: identity and the gateway validate with them and the
  * web app's forms resolve with them.
  */

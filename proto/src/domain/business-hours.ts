@@ -1,4 +1,4 @@
-// Weekly opening hours of a business (product spec section 3, businesses.businessHours)
+// Weekly opening hours of a business (docs/product.md section 3, businesses.businessHours)
 // and the question the call path asks thousands of times a second: is it open right now?
 //
 // Rules:
@@ -45,7 +45,7 @@ export interface NextOpening {
 const weekday = (open: string, close: string): DayHours => ({ open, close, enabled: true });
 const weekend = (): DayHours => ({ open: "10:00", close: "16:00", enabled: false });
 
-/** Spec section 9: Monday-Friday 09:00-17:00 enabled, Saturday and Sunday 10:00-16:00 disabled. */
+/** docs/product.md section 9: Monday-Friday 09:00-17:00 enabled, Saturday and Sunday 10:00-16:00 disabled. */
 export const DEFAULT_WEEKLY_HOURS: Readonly<WeeklyHours> = Object.freeze({
   monday: weekday("09:00", "17:00"),
   tuesday: weekday("09:00", "17:00"),

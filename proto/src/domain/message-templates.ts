@@ -1,4 +1,4 @@
-// The shape of GET /api/business/templates (product spec section 9): the business service serves
+// The shape of GET /api/business/templates (docs/product.md section 9): the business service serves
 // its catalogue in it and the Configure screen's template pickers read it.
 
 export interface MessageTemplate {

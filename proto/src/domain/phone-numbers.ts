@@ -25,7 +25,7 @@ export function toE164(value: string, defaultCountry: CountryCode = DEFAULT_PHON
   return parsed && parsed.isValid() ? parsed.number : null;
 }
 
-/** Spec section 5: 11 digits starting with 1 display as (xxx) xxx-xxxx; anything else as given. */
+/** docs/product.md section 5: 11 digits starting with 1 display as (xxx) xxx-xxxx; anything else as given. */
 export function displayPhoneNumber(e164: string): string {
   const match = /^\+1(\d{3})(\d{3})(\d{4})$/.exec(e164);
   return match ? `(${match[1]}) ${match[2]}-${match[3]}` : e164;

@@ -1,4 +1,4 @@
-// Message placeholders (product spec section 3) and the renderer shared by the SMS sender and the
+// Message placeholders (docs/product.md section 3) and the renderer shared by the SMS sender and the
 // web UI's live preview: both must produce byte-identical text, so all rules live here.
 //
 // Matching: a placeholder is any "[...]" without nested brackets. Known ones are recognised

@@ -1,4 +1,4 @@
-// The plan catalogue (spec section 9), written once: billing charges from it, messaging caps
+// The plan catalogue (docs/product.md section 9), written once: billing charges from it, messaging caps
 // from it, the web app shows it. Money is integer cents; nothing else may repeat a price or cap.
 
 export type PlanName = "starter" | "professional" | "enterprise";

@@ -1,4 +1,4 @@
-// The time zones a business can choose from (product spec section 9: 16 choices).
+// The time zones a business can choose from (docs/product.md section 9: 16 choices).
 // Values are IANA names so they can be handed straight to Intl.DateTimeFormat.
 
 export interface TimeZoneOption {
@@ -27,7 +27,7 @@ export const TIME_ZONES = [
 
 export type SupportedTimeZone = (typeof TIME_ZONES)[number]["value"];
 
-/** The spec's default for a new business. */
+/** The product's default for a new business. */
 export const DEFAULT_TIME_ZONE: SupportedTimeZone = "America/New_York";
 
 const SUPPORTED: ReadonlySet<string> = new Set(TIME_ZONES.map((zone) => zone.value));

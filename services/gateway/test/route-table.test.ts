@@ -9,7 +9,7 @@ afterAll(async () => {
   await gateway.stop();
 });
 
-/** Every signed-in call of the spec (section 7), whether or not its service exists yet. */
+/** Every signed-in call of docs/product.md section 7, whether or not its service exists yet. */
 const PROTECTED: [string, string][] = [
   ["GET", "/api/auth/user"],
   ["PUT", "/api/auth/change-password"],

@@ -4,7 +4,7 @@ import type { PasswordHasher } from "./security/password-hasher";
 import type { IdentityDb } from "./store/identity-db";
 import type { UserRepository } from "./store/user.repository";
 
-/** Links in e-mails point at the web app's pages (spec route table). */
+/** Links in e-mails point at the web app's pages (docs/product.md section 2). */
 export interface Links {
   verifyEmail(token: string): string;
   resetPassword(token: string): string;

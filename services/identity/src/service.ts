@@ -16,7 +16,7 @@ export interface IdentityServiceDeps {
   hasher?: PasswordHasher;
 }
 
-/** Identity: accounts, passwords, e-mail verification and password reset (ARCHITECTURE.md section 2). */
+/** Identity: accounts, passwords, e-mail verification and password reset (docs/architecture.md). */
 export function createIdentityService(runtime: PlatformRuntime, serviceDeps: IdentityServiceDeps): ServiceDefinition {
   const { config } = runtime;
   const { mailer } = serviceDeps;

@@ -42,7 +42,7 @@ export const MESSAGING_JOBS = {
 
 /**
  * Messaging: the missed-call text-back (hot path), status callbacks, inbound SMS and
- * opt-outs, owner alerts. See ARCHITECTURE.md section 6 and services/messaging/README.md.
+ * opt-outs, owner alerts. See docs/architecture.md section 5 and services/messaging/README.md.
  */
 export function createMessagingService(runtime: PlatformRuntime, serviceDeps: MessagingServiceDeps): ServiceDefinition {
   const config = { ...loadConfig(messagingConfigSchema), ...serviceDeps.config };

@@ -177,7 +177,7 @@ export function callContribution(row: CallRow): Contribution {
 
 /**
  * The kinds of text the owner's figures leave out: the answers to HELP and to STOP/START that the
- * carrier rules require (spec: owners see "messages sent", the texts their settings send: the
+ * carrier rules require (docs/product.md: owners see "messages sent", the texts their settings send: the
  * missed-call and after-hours texts and the SMS auto-reply). A text whose SmsQueued has not
  * arrived yet (kind unknown) counts until it does.
  */

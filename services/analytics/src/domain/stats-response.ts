@@ -1,4 +1,4 @@
-// The stats answer (spec section 3, "Analytics response") from the projection rows.
+// The stats answer (docs/product.md section 3, "Analytics response") from the projection rows.
 import type { AnalyticsStatsResponse } from "@rebound/contracts/domain";
 import type { TextStatus } from "./projection-rows";
 

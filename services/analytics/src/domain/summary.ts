@@ -4,7 +4,7 @@
 import { localDate, datesBetween } from "./local-days";
 import type { TextStatus } from "./projection-rows";
 
-/** The calculator's defaults (spec section 2, Calculator). */
+/** The calculator's defaults (docs/product.md section 2, Calculator). */
 export const DEFAULT_AVERAGE_CLIENT_VALUE = 500;
 export const DEFAULT_CLOSE_RATE_PERCENT = 25;
 

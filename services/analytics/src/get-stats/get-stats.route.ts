@@ -4,7 +4,7 @@ import type { AnalyticsDeps } from "../analytics-deps";
 import { getStatsQuerySchema } from "./get-stats.schema";
 import { getStats, peekStats } from "./get-stats.use-case";
 
-/** GET /api/analytics/stats?limit= (spec section 3). A fresh cached answer is sent without a promise. */
+/** GET /api/analytics/stats?limit= (docs/product.md section 3). A fresh cached answer is sent without a promise. */
 export function getStatsRoute(deps: AnalyticsDeps): RequestHandler {
   return (req, res, next) => {
     const user = currentUser(res);

@@ -3,7 +3,7 @@ import { prepareJson, type PreparedJson } from "@rebound/platform";
 import type { AnalyticsDeps } from "../analytics-deps";
 import { EMPTY_STATS, toStatsResponse } from "../domain/stats-response";
 
-/** The stats answer (spec section 3) as prepared JSON. */
+/** The stats answer (docs/product.md section 3) as prepared JSON. */
 export type PreparedStats = PreparedJson;
 
 const NO_STATS_YET = prepareJson(EMPTY_STATS);

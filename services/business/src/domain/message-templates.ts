@@ -1,10 +1,10 @@
-// The industry message templates offered in the Configure screen (product spec section 9):
+// The industry message templates offered in the Configure screen (docs/product.md section 9):
 // missed-call and after-hours messages, five categories each, three templates per category.
 //
 // Writing rules, checked by the test:
 // - Plain GSM-7 text (straight quotes, no emoji, no dashes outside the GSM set) so one SMS segment
 //   holds 160 characters; each template fits one segment with typical values, never more than two.
-// - Placeholders are written as the spec spells them. Optional details ([WEBSITE], [EMAIL],
+// - Placeholders are written as the product spells them. Optional details ([WEBSITE], [EMAIL],
 //   [EMERGENCY_NUMBER], [OPEN_TIME], [BUSINESS_HOURS]) sit in a sentence of their own, because
 //   renderMessage drops a sentence whose value is missing; the rest must still read well.
 // - [OPEN_TIME] renders as "tomorrow at 9:00 AM" or "Monday at 9:00 AM", so it follows a verb

@@ -1,5 +1,5 @@
-// Applying a validated settings update to the stored settings. The spec's payload always carries
-// every field; fields the request leaves out (the extras beyond the spec, or an older client)
+// Applying a validated settings update to the stored settings. The product's payload always carries
+// every field; fields the request leaves out (the extras beyond docs/product.md, or an older client)
 // keep their stored value.
 
 import type { BusinessSettings } from "./business";
@@ -44,7 +44,7 @@ export function applySettingsChange(current: BusinessSettings, change: SettingsC
 
 /**
  * Rules that need the resulting settings rather than the request alone: with after-hours on
- * (sent now or already stored), its message must not be blank (spec section 5).
+ * (sent now or already stored), its message must not be blank (docs/product.md section 5).
  */
 export function settingsIssues(settings: BusinessSettings): FieldIssue[] {
   if (settings.afterHoursEnabled && settings.afterHoursMessage.trim() === "") {

@@ -1,4 +1,4 @@
-// The business as the web app reads it: every field of spec section 3 under its spec name
+// The business as the web app reads it: every field of docs/product.md section 3 under its name there
 // ({telephony} = Twilio), the profile extras, the call-path settings and each message's length.
 
 import type { Business } from "../domain/business";

@@ -1,4 +1,4 @@
-// PATCH /api/business/profile: who the business is. The spec requires businessName and
+// PATCH /api/business/profile: who the business is. The product requires businessName and
 // businessPhone (section 3) but has no form for them; Settings sends this payload.
 
 import { z } from "zod";

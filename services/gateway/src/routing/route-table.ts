@@ -25,10 +25,10 @@ export const DEFAULT_PROXY_TIMEOUT_MS = 30_000;
 export const FORWARDING_TEST_PROXY_TIMEOUT_MS = 130_000;
 
 /**
- * Every public path of the spec (section 7) and its owning service. The gateway's
+ * Every public path (docs/product.md section 7) and its owning service. The gateway's
  * own endpoints (login, register, logout, change and reset password) come first and
  * are not in this table. Standalone mounts the services in process; distributed
- * proxies by this table (ARCHITECTURE.md section 7).
+ * proxies by this table (docs/architecture.md).
  */
 export const ROUTE_TABLE: readonly Route[] = [
   { prefix: "/api/auth/verify-email", service: "identity", public: true },

@@ -10,7 +10,7 @@ export interface SessionRow {
 }
 
 /**
- * The sessions table (spec section 3). Reads go through `cache` (SessionCache: every write here
+ * The sessions table (docs/product.md section 3). Reads go through `cache` (SessionCache: every write here
  * drops what it changed); without one (cache age 0) every read is a query.
  */
 export class SessionRepository {

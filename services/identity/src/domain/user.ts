@@ -27,7 +27,7 @@ export interface UserRecord {
   updatedAt: Date;
 }
 
-/** What the client reads about the current user (spec section 3); never the hash or tokens. */
+/** What the client reads about the current user (docs/product.md section 3); never the hash or tokens. */
 export interface UserView {
   id: string;
   email: string;

@@ -19,7 +19,7 @@ const DAY_BY_ENUM: ReadonlyMap<commonV1.DayOfWeek, DayName> = new Map([
   [commonV1.DayOfWeek.SUNDAY, "sunday"],
 ]);
 
-/** A zone the runtime can use; anything else falls back to the spec's default, so the hot path never throws. */
+/** A zone the runtime can use; anything else falls back to the product's default, so the hot path never throws. */
 export function usableTimeZone(value: string): string {
   if (value === "") return DEFAULT_TIME_ZONE;
   try {

@@ -7,7 +7,7 @@ export function fieldErrorsFromZod(error: ZodError): FieldError[] {
 }
 
 /**
- * Parses input with a zod schema; the first issue's message (the spec's wording) becomes the response message.
+ * Parses input with a zod schema; the first issue's message (the product's wording, docs/product.md) becomes the response message.
  * Before the schema, every string and key of the input must be safe text (no control characters but tab,
  * LF, CR; no lone surrogates) and nesting bounded: one check at the edge, so no field can forget it.
  */

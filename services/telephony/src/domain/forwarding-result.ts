@@ -17,7 +17,7 @@ export interface ForwardingContext {
 export const FORWARDING_SUCCESS_MESSAGE = "Call forwarding is working";
 export const FORWARDING_FAILED_MESSAGE = "Call forwarding test failed";
 
-/** What the owner reads after a test: what happened and, on failure, what to check (spec codes, section 9). */
+/** What the owner reads after a test: what happened and, on failure, what to check (the codes of docs/product.md section 9). */
 export function forwardingTestResult(outcome: ForwardingOutcome, context: ForwardingContext): ForwardingTestResult {
   const tested = displayPhoneNumber(context.testedNumber);
   const dedicated = displayPhoneNumber(context.dedicatedNumber);

@@ -29,7 +29,7 @@ export class ReleaseRepository {
   constructor(private readonly db: TelephonyDb) {}
 
   /**
-   * Schedules the release of a number. The spec's unique (user, number, status)
+   * Schedules the release of a number. The product's unique (user, number, status)
    * allows one cancelled row per number, so a cancelled release is scheduled
    * again rather than a new row added; one already scheduled or in progress stays.
    */
