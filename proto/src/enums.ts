@@ -1,4 +1,4 @@
-import { monthlyCallCap, type PlanName } from "./domain/plans";
+import { DEFAULT_SIGN_UP_PLAN, monthlyCallCap, type PlanName } from "./domain/plans";
 
 export type { PlanName } from "./domain/plans";
 import { BillingFrequency, Plan } from "./gen/rebound/common/v1/common_pb";
@@ -19,18 +19,35 @@ export function planFromName(name: string): Plan {
   }
 }
 
+/**
+ * The plan an event names: the one mapping every consumer uses (identity's user columns,
+ * messaging's monthly cap). UNSPECIFIED is the sign-up default, professional (DEFAULT_SIGN_UP_PLAN,
+ * registerSchema's default): only sign-up can leave the plan unnamed (UserRegistered for a
+ * registration that chose none), and sign-up then stores, starts the trial on and bills
+ * professional; billing's SubscriptionChanged always names the plan. Reading it as starter would
+ * cap a customer who pays for professional at starter's 100 calls (under-serving); professional
+ * gives exactly what that customer is billed for (no over-serving). A value newer than this build
+ * reads the same way.
+ */
 export function planName(plan: Plan): PlanName {
   switch (plan) {
     case Plan.STARTER:
       return "starter";
+    case Plan.PROFESSIONAL:
+      return "professional";
     case Plan.ENTERPRISE:
       return "enterprise";
-    default:
-      return "professional";
+    case Plan.UNSPECIFIED:
+      return DEFAULT_SIGN_UP_PLAN;
+    default: {
+      const newer: never = plan;
+      void newer;
+      return DEFAULT_SIGN_UP_PLAN;
+    }
   }
 }
 
-/** Missed calls a month that each plan texts back (spec section 9). */
+/** Missed calls a month that each plan texts back (docs/product.md section 9). */
 export const PLAN_MONTHLY_CAP: Record<PlanName, number> = {
   starter: monthlyCallCap("starter"),
   professional: monthlyCallCap("professional"),
@@ -60,7 +77,12 @@ export function entitlementStatusOf(status: SubscriptionStatus): EntitlementStat
       return "incomplete";
     case SubscriptionStatus.UNPAID:
       return "unpaid";
-    default:
+    case SubscriptionStatus.UNSPECIFIED:
       return "unknown";
+    default: {
+      const newer: never = status;
+      void newer;
+      return "unknown";
+    }
   }
 }

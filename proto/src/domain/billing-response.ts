@@ -1,11 +1,13 @@
 import { z } from "zod";
 
 /**
- * GET /api/billing (spec section 3, "Billing response"), written once: billing answers with it,
+ * GET /api/billing (docs/product.md section 3, "Billing response"), written once: billing answers with it,
  * its contract test checks it, the web app parses with it. Times are epoch seconds, money integer cents.
  */
 
+/** A provider subscription's status (Stripe's names; the local provider uses the same): billing's and the web app's one list. */
 export const SUBSCRIPTION_STATUS_NAMES = ["trialing", "active", "past_due", "canceled", "unpaid", "incomplete", "incomplete_expired"] as const;
+export type SubscriptionStatusName = (typeof SUBSCRIPTION_STATUS_NAMES)[number];
 export const INVOICE_STATUS_NAMES = ["draft", "open", "paid", "void", "uncollectible"] as const;
 
 const epochSeconds = z.number().int().nonnegative();

@@ -1,11 +1,14 @@
 // What a subscription buys: a dedicated number and texts to callers. One rule, read by billing
 // (what it sells), telephony (number purchase, the voice answer) and messaging (each text).
 
+import { SUBSCRIPTION_STATUS_NAMES } from "./billing-response";
+
 /**
  * A subscription's status as the services see it. "none": the account has no subscription at all
- * (signed up without a card and never checked out); the others are the provider's statuses.
+ * (signed up without a card and never checked out); "unknown": a status this build cannot name;
+ * the others are the provider's statuses (SUBSCRIPTION_STATUS_NAMES).
  */
-export const ENTITLEMENT_STATUSES = ["none", "trialing", "active", "past_due", "canceled", "incomplete", "incomplete_expired", "unpaid", "unknown"] as const;
+export const ENTITLEMENT_STATUSES = ["none", ...SUBSCRIPTION_STATUS_NAMES, "unknown"] as const;
 export type EntitlementStatus = (typeof ENTITLEMENT_STATUSES)[number];
 
 /**

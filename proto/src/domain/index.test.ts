@@ -82,6 +82,9 @@ describe("domain barrel", () => {
       "statusAtSignup",
       "CHOOSE_PLAN_FOR_NUMBER_MESSAGE",
       "classifyInboundSms",
+      "VOICE_NO_TEXT_ANSWERS",
+      "DEFAULT_VOICE_NO_TEXT_ANSWER",
+      "toVoiceNoTextAnswer",
     ];
     expect(Object.keys(domain).sort()).toEqual(expected.sort());
   });

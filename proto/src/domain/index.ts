@@ -14,3 +14,4 @@ export * from "./analytics-response";
 export * from "./message-templates";
 export * from "./entitlement";
 export * from "./inbound-sms-intent";
+export * from "./voice-no-text-answer";

@@ -1,6 +1,6 @@
 import express, { Router } from "express";
 import { randomUUID } from "node:crypto";
-import { AppError, INTERNAL_USER_HEADER, verifyInternalUser } from "@rebound/platform";
+import { AppError, INTERNAL_USER_HEADER, requireGateway, verifyInternalUser } from "@rebound/platform";
 
 export interface FakeUser {
   id: string;
@@ -30,10 +30,7 @@ export class FakeServices {
   router(): Router {
     const router = Router();
     router.use(express.json(), express.urlencoded({ extended: false }));
-    router.use("/internal/identity", (req, _res, next) => {
-      const caller = verifyInternalUser(req.header(INTERNAL_USER_HEADER), this.secret);
-      next(caller?.id === "service:gateway" ? undefined : new AppError("NOT_FOUND", "Not found"));
-    });
+    router.use("/internal/identity", requireGateway(this.secret));
     router.post("/internal/identity/login", (req, res) => {
       const body = req.body as { email: string; password: string };
       const user = [...this.users.values()].find((candidate) => candidate.email === body.email.toLowerCase());

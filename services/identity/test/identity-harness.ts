@@ -2,6 +2,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import {
+  GATEWAY_PRINCIPAL,
   INTERNAL_USER_HEADER,
   signInternalUser,
   startServices,
@@ -17,7 +18,6 @@ import { createIdentityService } from "../src/service";
 import { createIdentityDb, type IdentityDb } from "../src/store/identity-db";
 
 export const PUBLIC_BASE_URL = "https://rebound.test";
-const GATEWAY = { id: "service:gateway", email: "gateway@rebound.internal" };
 
 export interface IdentityHarness {
   runtime: PlatformRuntime;
@@ -67,7 +67,7 @@ export async function startIdentity(options: { mailer?: Mailer; config?: Partial
     mailbox,
     recorder,
     db,
-    internal: (path, body) => request("POST", `/internal/identity${path}`, body, GATEWAY),
+    internal: (path, body) => request("POST", `/internal/identity${path}`, body, GATEWAY_PRINCIPAL),
     api: (method, path, body, user) => request(method, path, body, user),
     mailTo: async (to, count = 1) => {
       const deadline = Date.now() + 5_000;

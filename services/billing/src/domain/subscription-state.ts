@@ -1,6 +1,6 @@
-import { billingV1, commonV1, timestampFromDate, type EventPayloadInit } from "@rebound/contracts";
-import { isInGoodStanding, monthlyCallCap, type BillingFrequency, type PlanName } from "@rebound/contracts/domain";
-import type { ProviderSubscription, SubscriptionStatusName } from "../provider/payment-provider";
+import { billingFrequencyFromName, billingV1, planFromName, timestampFromDate, type EventPayloadInit } from "@rebound/contracts";
+import { isInGoodStanding, monthlyCallCap, type BillingFrequency, type PlanName, type SubscriptionStatusName } from "@rebound/contracts/domain";
+import type { ProviderSubscription } from "../provider/payment-provider";
 
 /** The subscription state other services learn from SubscriptionChanged. */
 export interface EffectiveSubscription {
@@ -70,12 +70,6 @@ export function statusEnum(status: SubscriptionStatusName): billingV1.Subscripti
   }
 }
 
-const planEnum = (plan: PlanName): commonV1.Plan =>
-  plan === "starter" ? commonV1.Plan.STARTER : plan === "enterprise" ? commonV1.Plan.ENTERPRISE : commonV1.Plan.PROFESSIONAL;
-
-const frequencyEnum = (frequency: BillingFrequency): commonV1.BillingFrequency =>
-  frequency === "yearly" ? commonV1.BillingFrequency.YEARLY : commonV1.BillingFrequency.MONTHLY;
-
 export interface ChangeContext {
   userId: string;
   businessId?: string | null;
@@ -90,8 +84,8 @@ export function subscriptionChangedPayload(state: EffectiveSubscription, context
   return {
     userId: context.userId,
     businessId: context.businessId ?? "",
-    plan: planEnum(state.plan),
-    billingFrequency: frequencyEnum(state.frequency),
+    plan: planFromName(state.plan),
+    billingFrequency: billingFrequencyFromName(state.frequency),
     status: statusEnum(state.status),
     cancelAtPeriodEnd: state.cancelAtPeriodEnd,
     currentPeriodStart: timestampFromDate(new Date(state.currentPeriodStart)),

@@ -1,4 +1,4 @@
-import type { BillingFrequency, PlanName } from "@rebound/contracts/domain";
+import type { BillingFrequency, PlanName, SubscriptionStatusName } from "@rebound/contracts/domain";
 
 /**
  * What billing asks of a payment provider: Stripe (the official SDK) or the local provider
@@ -99,8 +99,6 @@ export interface LocalSetupIntentView {
   userId?: string;
   paymentMethodId?: string;
 }
-
-export type SubscriptionStatusName = "trialing" | "active" | "past_due" | "canceled" | "unpaid" | "incomplete" | "incomplete_expired";
 
 export interface ProviderCard {
   id: string;

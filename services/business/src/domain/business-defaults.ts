@@ -1,6 +1,6 @@
-// Defaults of a new business: spec sections 3 and 9.
+// Defaults of a new business: docs/product.md sections 3 and 9.
 
-import { DEFAULT_TIME_ZONE, DEFAULT_WEEKLY_HOURS, DAY_NAMES, type WeeklyHours } from "@rebound/contracts/domain";
+import { DEFAULT_TIME_ZONE, DEFAULT_VOICE_NO_TEXT_ANSWER, DEFAULT_WEEKLY_HOURS, DAY_NAMES, type WeeklyHours } from "@rebound/contracts/domain";
 import type { Business, BusinessProfile, BusinessSettings, NumberView } from "./business";
 
 export const DEFAULT_SMS_MESSAGE = "Thanks for calling! We missed your call but will get back to you soon.";
@@ -11,7 +11,7 @@ export const DEFAULT_SMS_AUTO_REPLY_MESSAGE =
 export const DEFAULT_DUPLICATE_WINDOW_SECONDS = 24 * 60 * 60;
 export const DEFAULT_COUNTRY_CODE = "+1";
 export const DEFAULT_PHONE_NUMBER_COUNTRY = "US";
-/** The calculator's defaults (spec section 2, Calculator): average value 500, close rate 25 %. */
+/** The calculator's defaults (docs/product.md section 2, Calculator): average value 500, close rate 25 %. */
 export const DEFAULT_AVERAGE_CLIENT_VALUE = 500;
 export const DEFAULT_CLOSE_RATE_PERCENT = 25;
 
@@ -44,7 +44,7 @@ export function defaultSettings(): BusinessSettings {
     textLikelySpoofedCallers: false,
     voiceTextMessage: "",
     voiceNoTextMessage: "",
-    voiceNoTextAnswer: "say",
+    voiceNoTextAnswer: DEFAULT_VOICE_NO_TEXT_ANSWER,
   };
 }
 

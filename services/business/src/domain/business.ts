@@ -1,6 +1,6 @@
-// The business of one owner (spec section 3, `businesses`), as the rest of the service sees it.
+// The business of one owner (docs/product.md section 3, `businesses`), as the rest of the service sees it.
 
-import type { WeeklyHours } from "@rebound/contracts/domain";
+import type { VoiceNoTextAnswerName, WeeklyHours } from "@rebound/contracts/domain";
 
 /** Who the business is; fills [Business Name], [WEBSITE], [EMAIL] and [EMERGENCY_NUMBER]. */
 export interface BusinessProfile {
@@ -50,9 +50,6 @@ export interface BusinessSettings {
   /** What a caller who will get no text hears: the message, silence (answer and hang up), or <Reject/>. */
   voiceNoTextAnswer: VoiceNoTextAnswerName;
 }
-
-export const VOICE_NO_TEXT_ANSWERS = ["say", "silence", "reject"] as const;
-export type VoiceNoTextAnswerName = (typeof VOICE_NO_TEXT_ANSWERS)[number];
 
 export type ForwardingTestStatusName = "success" | "failed";
 

@@ -1,8 +1,8 @@
 // Business state as the protobuf payloads of the business events (rebound.business.v1).
 
 import { businessV1, commonV1, timestampFromDate, type EventPayloadInit } from "@rebound/contracts";
-import { DAY_NAMES, type DayName } from "@rebound/contracts/domain";
-import type { Business, BusinessSettings, VoiceNoTextAnswerName } from "./business";
+import { DAY_NAMES, type DayName, type VoiceNoTextAnswerName } from "@rebound/contracts/domain";
+import type { Business, BusinessSettings } from "./business";
 
 const NO_TEXT_ANSWER: Readonly<Record<VoiceNoTextAnswerName, businessV1.VoiceNoTextAnswer>> = {
   say: businessV1.VoiceNoTextAnswer.SAY,

@@ -1,7 +1,7 @@
 // Rows of business.businesses <-> the domain's Business.
 
-import { DAY_NAMES, type DayHours, type WeeklyHours } from "@rebound/contracts/domain";
-import { VOICE_NO_TEXT_ANSWERS, type Business, type ForwardingTestStatusName, type VoiceNoTextAnswerName } from "../domain/business";
+import { DAY_NAMES, toVoiceNoTextAnswer, type DayHours, type WeeklyHours } from "@rebound/contracts/domain";
+import type { Business, ForwardingTestStatusName } from "../domain/business";
 import { defaultSettings } from "../domain/business-defaults";
 import type { Business as BusinessRow, Prisma } from "../generated/prisma/client";
 
@@ -20,10 +20,6 @@ function toWeeklyHours(value: Prisma.JsonValue): WeeklyHours {
     return [day, isDayHours(candidate) ? { open: candidate.open, close: candidate.close, enabled: candidate.enabled } : fallback[day]] as const;
   });
   return Object.fromEntries(entries) as WeeklyHours;
-}
-
-function toNoTextAnswer(value: string): VoiceNoTextAnswerName {
-  return (VOICE_NO_TEXT_ANSWERS as readonly string[]).includes(value) ? (value as VoiceNoTextAnswerName) : "say";
 }
 
 function toTestStatus(value: string | null): ForwardingTestStatusName | null {
@@ -63,7 +59,7 @@ export function toBusiness(row: BusinessRow): Business {
       textLikelySpoofedCallers: row.textLikelySpoofedCallers,
       voiceTextMessage: row.voiceTextMessage,
       voiceNoTextMessage: row.voiceNoTextMessage,
-      voiceNoTextAnswer: toNoTextAnswer(row.voiceNoTextAnswer),
+      voiceNoTextAnswer: toVoiceNoTextAnswer(row.voiceNoTextAnswer),
     },
     number: {
       dedicatedNumber: row.dedicatedNumber,

@@ -1,4 +1,4 @@
-// POST /api/business: the spec's payload (section 7) with its validation rules and messages
+// POST /api/business: the payload of docs/product.md section 7 with its validation rules and messages
 // (section 5), plus the optional per-business extras of the call path.
 
 import {
@@ -6,11 +6,11 @@ import {
   isSupportedTimeZone,
   MAX_MESSAGE_LENGTH,
   validateWeeklyHours,
+  VOICE_NO_TEXT_ANSWERS,
   type DayName,
   type WeeklyHours,
 } from "@rebound/contracts/domain";
 import { z } from "zod";
-import { VOICE_NO_TEXT_ANSWERS } from "../domain/business";
 import { AFTER_HOURS_MESSAGE_REQUIRED, type SettingsChange } from "../domain/settings-change";
 import { booleanField, PHONE_EXAMPLE, phoneNumber, requiredText } from "../http/schema-helpers";
 

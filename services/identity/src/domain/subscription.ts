@@ -1,6 +1,6 @@
-import { billingV1, billingFrequencyFromName, billingFrequencyName, planFromName, planName } from "@rebound/contracts";
+import { billingFrequencyFromName, billingFrequencyName, entitlementStatusOf, planFromName, planName, type billingV1 } from "@rebound/contracts";
 
-/** Every plan starts with a 14-day trial (spec section 9). */
+/** Every plan starts with a 14-day trial (docs/product.md section 9). */
 import { TRIAL_DAYS } from "@rebound/contracts/domain";
 
 /**
@@ -20,26 +20,12 @@ export function storedFrequencyName(name: string): "monthly" | "yearly" {
   return billingFrequencyName(billingFrequencyFromName(name));
 }
 
-/** The user's own subscriptionStatus column: 'trial' while trialing (spec default), else billing's state. */
+/**
+ * The user's own subscriptionStatus column: contracts' reading of billing's status
+ * (entitlementStatusOf), spelt 'trial' while trialing, as the column's spec default is; a status
+ * billing did not name (unspecified, or newer than this build) is written as that default too.
+ */
 export function subscriptionStatusName(status: billingV1.SubscriptionStatus): string {
-  const Status = billingV1.SubscriptionStatus;
-  switch (status) {
-    case Status.TRIALING:
-    case Status.UNSPECIFIED:
-      return "trial";
-    case Status.ACTIVE:
-      return "active";
-    case Status.PAST_DUE:
-      return "past_due";
-    case Status.CANCELED:
-      return "canceled";
-    case Status.INCOMPLETE:
-      return "incomplete";
-    case Status.UNPAID:
-      return "unpaid";
-    default: {
-      const unknown: never = status;
-      return String(unknown);
-    }
-  }
+  const name = entitlementStatusOf(status);
+  return name === "trialing" || name === "unknown" ? "trial" : name;
 }

@@ -1,6 +1,6 @@
 // Identity's one Router: the gateway-only internal API and the public /api routes, under their full paths.
 import { Router } from "express";
-import { jsonBody, requireUser, type DevMailbox } from "@rebound/platform";
+import { jsonBody, requireGateway, requireUser, type DevMailbox } from "@rebound/platform";
 import { changePasswordRoute } from "../change-password/change-password.route";
 import { devMailboxListRoute, devMailboxMessageRoute } from "../dev-mailbox/dev-mailbox.route";
 import { resendVerificationRoute } from "../email-verification/resend-verification.route";
@@ -13,7 +13,6 @@ import { currentUserRoute } from "../profile/current-user.route";
 import { markTutorialSeenRoute } from "../profile/mark-tutorial-seen.route";
 import { updateProfileRoute } from "../profile/update-profile.route";
 import { registerRoute } from "../register/register.route";
-import { requireGateway } from "./require-gateway";
 
 const BODY_LIMIT = "100kb";
 

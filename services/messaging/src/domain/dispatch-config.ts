@@ -52,12 +52,9 @@ export interface BusinessConfig {
   dedicatedNumber?: string;
 }
 
-export { ENTITLEMENT_STATUSES as SUBSCRIPTION_STATUSES } from "@rebound/contracts/domain";
-export type SubscriptionStatusName = EntitlementStatus;
-
 export interface SubscriptionView {
   plan: PlanName;
-  status: SubscriptionStatusName;
+  status: EntitlementStatus;
   /** signup: learnt from UserRegistered; billing: from SubscriptionChanged (wins). */
   source: "signup" | "billing";
 }
@@ -74,7 +71,7 @@ export const DEFAULT_SUBSCRIPTION: Readonly<SubscriptionView> = Object.freeze({
   source: "signup",
 });
 
-/** Spec section 3 defaults, used when a business left a message empty. */
+/** docs/product.md section 3 defaults, used when a business left a message empty. */
 export const DEFAULT_SMS_MESSAGE = "Thanks for calling! We missed your call but will get back to you soon.";
 export const DEFAULT_AFTER_HOURS_MESSAGE =
   "Thanks for calling! We're currently closed but will get back to you during business hours.";

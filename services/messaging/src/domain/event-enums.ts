@@ -1,5 +1,6 @@
-// Domain names <-> the protobuf enums of rebound.messaging.v1 and rebound.billing.v1.
-import { commonV1, messagingV1, type PlanName } from "@rebound/contracts";
+// Domain names -> the protobuf enums of rebound.messaging.v1 (the events messaging produces).
+// Enums messaging consumes (plan, subscription status) are read with contracts' mappings.
+import { messagingV1 } from "@rebound/contracts";
 import type { SuppressionReasonName } from "./decide";
 import type { InboundKindName } from "./inbound-keyword";
 import type { SmsKindName, SmsStatusName } from "./sms-status";
@@ -91,19 +92,3 @@ export function inboundKindEnum(kind: InboundKindName): messagingV1.InboundKind 
     }
   }
 }
-
-/** The plan a user chose; unspecified is the spec's default, starter. */
-export function planFromEnum(plan: commonV1.Plan): PlanName {
-  switch (plan) {
-    case commonV1.Plan.STARTER:
-    case commonV1.Plan.UNSPECIFIED:
-      return "starter";
-    case commonV1.Plan.PROFESSIONAL:
-      return "professional";
-    case commonV1.Plan.ENTERPRISE:
-      return "enterprise";
-    default:
-      return "starter";
-  }
-}
-

@@ -1,11 +1,10 @@
 // Feeds the dispatch config from business, telephony, identity and billing events:
 // each event's effect is written to messaging's tables (exactly once, processOnce) and
 // then applied to memory.
-import { entitlementStatusOf } from "@rebound/contracts";
+import { entitlementStatusOf, planName } from "@rebound/contracts";
 import { statusAtSignup } from "@rebound/contracts/domain";
 import type { ConsumerDefinition } from "@rebound/platform";
 import { toDispatchProfile, toDispatchSettings } from "../domain/config-from-events";
-import { planFromEnum } from "../domain/event-enums";
 import type { MessagingDeps } from "../messaging-deps";
 import type { MessagingDb } from "../store/messaging-db";
 
@@ -52,13 +51,13 @@ export function onConfigEventsHandler({ db, readModel, configs }: MessagingDeps)
         }
       },
       UserRegistered: async ({ id, payload }) => {
-        const view = { plan: planFromEnum(payload.plan), status: statusAtSignup(payload.paymentMethodId), source: "signup" } as const;
+        const view = { plan: planName(payload.plan), status: statusAtSignup(payload.paymentMethodId), source: "signup" } as const;
         await once(id, (tx) => configs.saveSignupSubscription(tx, payload.userId, view));
         if (readModel.subscription(payload.userId)?.source !== "billing") readModel.putSubscription(payload.userId, view);
       },
       SubscriptionChanged: async ({ id, payload }) => {
         const view = {
-          plan: planFromEnum(payload.plan),
+          plan: planName(payload.plan),
           status: entitlementStatusOf(payload.status),
           source: "billing",
         } as const;

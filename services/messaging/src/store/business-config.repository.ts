@@ -1,7 +1,7 @@
 // business_configs and subscriptions: the persisted half of the dispatch config read model.
+import { ENTITLEMENT_STATUSES } from "@rebound/contracts/domain";
 import { z } from "zod";
 import type { BusinessConfig, DispatchProfile, DispatchSettings, SubscriptionView } from "../domain/dispatch-config";
-import { SUBSCRIPTION_STATUSES } from "../domain/dispatch-config";
 import type { Prisma } from "../generated/prisma/client";
 import { table, type MessagingDb, type Queryable } from "./messaging-db";
 
@@ -40,7 +40,7 @@ const profileSchema = z.object({
   ownerName: z.string().default(""),
 });
 const planSchema = z.enum(["starter", "professional", "enterprise"]);
-const statusSchema = z.enum(SUBSCRIPTION_STATUSES);
+const statusSchema = z.enum(ENTITLEMENT_STATUSES);
 
 const json = (value: DispatchSettings | DispatchProfile) => value as unknown as Prisma.InputJsonValue;
 

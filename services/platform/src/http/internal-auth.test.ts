@@ -1,4 +1,6 @@
-import { signInternalUser, verifyInternalUser } from "./internal-auth";
+import type { NextFunction, Request, Response } from "express";
+import { AppError } from "../errors/app-error";
+import { GATEWAY_PRINCIPAL, INTERNAL_USER_HEADER, requireGateway, signInternalUser, verifyInternalUser } from "./internal-auth";
 
 const secret = "a-test-secret-of-enough-length";
 
@@ -29,5 +31,29 @@ describe("internal user header", () => {
     expect(verifyInternalUser(first, secret, 2_000_000 + 1_000)).toEqual(user);
     expect(verifyInternalUser(first, secret, 2_000_000 + 10 * 60_000)).toBeUndefined();
     expect(verifyInternalUser(first, "another-secret-of-enough-length", 2_000_000)).toBeUndefined();
+  });
+});
+
+describe("requireGateway", () => {
+  const pass = (header: string | undefined): unknown => {
+    const req = { header: (name: string) => (name === INTERNAL_USER_HEADER ? header : undefined) } as unknown as Request;
+    let passed: unknown = "not called";
+    requireGateway(secret)(req, {} as Response, ((error?: unknown) => (passed = error)) as NextFunction);
+    return passed;
+  };
+
+  it("given the gateway's signed header, when an internal route is asked, then it passes", () => {
+    expect(GATEWAY_PRINCIPAL.id).toBe("service:gateway");
+    expect(pass(signInternalUser(GATEWAY_PRINCIPAL, secret))).toBeUndefined();
+  });
+
+  it.each([
+    ["no header", undefined],
+    ["a signed-in user", signInternalUser({ id: "u1", email: "a@b.co" }, secret)],
+    ["the gateway signed with another key", signInternalUser(GATEWAY_PRINCIPAL, "another-secret-of-enough-length")],
+  ])("given %s, when an internal route is asked, then it answers 404 as if it did not exist", (_caller, header) => {
+    const error = pass(header);
+    expect(error).toBeInstanceOf(AppError);
+    expect(error).toMatchObject({ code: "NOT_FOUND" });
   });
 });

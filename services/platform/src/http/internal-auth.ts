@@ -78,6 +78,21 @@ export function requireUser(secret: string): RequestHandler {
   };
 }
 
+/**
+ * The principal the gateway signs for its own calls to services' internal APIs (`/internal/...`):
+ * the gateway signs with it, services' internal routes admit only it (requireGateway).
+ */
+export const GATEWAY_PRINCIPAL: Readonly<InternalUser> = Object.freeze({ id: "service:gateway", email: "gateway@rebound.internal" });
+
+/** Internal routes answer only the gateway (HMAC-signed header); anyone else gets a 404, as if they did not exist. */
+export function requireGateway(secret: string): RequestHandler {
+  return (req: Request, _res: Response, next: NextFunction) => {
+    const caller = verifyInternalUser(req.header(INTERNAL_USER_HEADER), secret);
+    if (caller?.id !== GATEWAY_PRINCIPAL.id) return next(new AppError("NOT_FOUND", "Not found"));
+    next();
+  };
+}
+
 export function currentUser(res: Response): InternalUser {
   const user = res.locals.user as InternalUser | undefined;
   if (!user) throw new AppError("UNAUTHENTICATED", "Not authenticated");

@@ -1,19 +1,19 @@
 import { businessV1 } from "@rebound/contracts";
+import { DEFAULT_VOICE_NO_TEXT_ANSWER, type VoiceNoTextAnswerName } from "@rebound/contracts/domain";
 import type { ConsumerDefinition } from "@rebound/platform";
-import type { NoTextAnswer } from "../domain/voice-answer";
 import type { BusinessChanges, BusinessRecord } from "../store/business-directory.repository";
 import type { TelephonyDeps } from "../telephony-deps";
 
 export const BUSINESS_EVENTS_GROUP = "telephony.businesses";
 
-function noTextAnswer(answer: businessV1.VoiceNoTextAnswer): NoTextAnswer {
+function noTextAnswer(answer: businessV1.VoiceNoTextAnswer): VoiceNoTextAnswerName {
   switch (answer) {
     case businessV1.VoiceNoTextAnswer.SILENCE:
       return "silence";
     case businessV1.VoiceNoTextAnswer.REJECT:
       return "reject";
     default:
-      return "say";
+      return DEFAULT_VOICE_NO_TEXT_ANSWER;
   }
 }
 

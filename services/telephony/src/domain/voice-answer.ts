@@ -1,5 +1,14 @@
 import { telephonyV1 } from "@rebound/contracts";
-import { classifyCaller, isInGoodStanding, samePhoneNumber, screenCaller, type CallerClassification, type EntitlementStatus } from "@rebound/contracts/domain";
+import {
+  DEFAULT_VOICE_NO_TEXT_ANSWER,
+  classifyCaller,
+  isInGoodStanding,
+  samePhoneNumber,
+  screenCaller,
+  type CallerClassification,
+  type EntitlementStatus,
+  type VoiceNoTextAnswerName,
+} from "@rebound/contracts/domain";
 import { VoiceResponse } from "@rebound/platform/twiml";
 
 const { CallPurpose } = telephonyV1;
@@ -7,10 +16,6 @@ type CallPurpose = telephonyV1.CallPurpose;
 
 /** What we do with a call that reached a dedicated number. */
 export type VoiceAnswer = { kind: "say"; message: string } | { kind: "hangup" } | { kind: "reject" };
-
-export const VOICE_NO_TEXT_ANSWERS = ["say", "silence", "reject"] as const;
-/** What a caller who will get no text hears: the no-text message, silence (answer, hang up), or <Reject/>. */
-export type NoTextAnswer = (typeof VOICE_NO_TEXT_ANSWERS)[number];
 
 /** A business's settings as the voice webhook reads them (telephony's directory, from business events). */
 export interface BusinessCallSettings {
@@ -27,7 +32,8 @@ export interface BusinessCallSettings {
   voiceTextMessage: string;
   /** Spoken when no text will follow (answer "say"); empty: the service's default. */
   voiceNoTextMessage: string;
-  voiceNoTextAnswer: NoTextAnswer;
+  /** What a caller who will get no text hears: the no-text message, silence (answer, hang up), or <Reject/>. */
+  voiceNoTextAnswer: VoiceNoTextAnswerName;
 }
 
 /** The service's spoken texts when the owner set none (telephony config). */
@@ -106,7 +112,7 @@ export function chooseVoiceAnswer(input: AnswerInput): VoiceAnswer {
       throw new Error(`unknown outlook ${JSON.stringify(unknown)}`);
     }
   }
-  const answer = business?.voiceNoTextAnswer ?? "say";
+  const answer = business?.voiceNoTextAnswer ?? DEFAULT_VOICE_NO_TEXT_ANSWER;
   switch (answer) {
     case "say":
       return { kind: "say", message: business?.voiceNoTextMessage || input.defaults.noTextMessage };

@@ -1,4 +1,5 @@
-import { VOICE_NO_TEXT_ANSWERS, type BusinessCallSettings, type NoTextAnswer } from "../domain/voice-answer";
+import { toVoiceNoTextAnswer } from "@rebound/contracts/domain";
+import type { BusinessCallSettings } from "../domain/voice-answer";
 import type { Prisma } from "../generated/prisma/client";
 import type { TelephonyDb } from "./telephony-db";
 
@@ -29,8 +30,7 @@ const SELECT = {
 type Row = Prisma.BusinessDirectoryGetPayload<{ select: typeof SELECT }>;
 
 function toRecord(row: Row): BusinessRecord {
-  const answer = (VOICE_NO_TEXT_ANSWERS as readonly string[]).includes(row.voiceNoTextAnswer) ? (row.voiceNoTextAnswer as NoTextAnswer) : "say";
-  return { ...row, doNotTextNumbers: row.doNotTextNumbers ?? [], voiceNoTextAnswer: answer };
+  return { ...row, doNotTextNumbers: row.doNotTextNumbers ?? [], voiceNoTextAnswer: toVoiceNoTextAnswer(row.voiceNoTextAnswer) };
 }
 
 export class BusinessDirectoryRepository {

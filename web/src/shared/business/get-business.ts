@@ -1,4 +1,4 @@
-import type { SmsEncoding, WeeklyHours } from "@rebound/contracts/domain";
+import type { SmsEncoding, VoiceNoTextAnswerName, WeeklyHours } from "@rebound/contracts/domain";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "@/shared/api/client";
 
@@ -9,10 +9,6 @@ export interface MessageStats {
   segments: number;
   perSegment: number;
 }
-
-/** The answers business accepts for a caller who will get no text (services/business VOICE_NO_TEXT_ANSWERS). */
-export const VOICE_NO_TEXT_ANSWERS = ["say", "silence", "reject"] as const;
-export type VoiceNoTextAnswer = (typeof VOICE_NO_TEXT_ANSWERS)[number];
 
 /** GET /api/business as the web app reads it (services/business/src/http/business-response.ts). */
 export interface Business {
@@ -50,7 +46,7 @@ export interface Business {
   /** Spoken to a missed caller who will get no text, when voiceNoTextAnswer is "say"; empty: the standard message. */
   voiceNoTextMessage: string;
   /** What a missed caller who will get no text hears: the message, silence, or a rejected call. */
-  voiceNoTextAnswer: VoiceNoTextAnswer;
+  voiceNoTextAnswer: VoiceNoTextAnswerName;
   setupCompleted: boolean;
   lastCallForwardingTestDate: string | null;
   lastCallForwardingTestStatus: "success" | "failed" | null;

@@ -1,9 +1,9 @@
-import type { WeeklyHours } from "@rebound/contracts/domain";
+import type { VoiceNoTextAnswerName, WeeklyHours } from "@rebound/contracts/domain";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "@/shared/api/client";
-import { businessQueryOptions, type Business, type VoiceNoTextAnswer } from "./get-business";
+import { businessQueryOptions, type Business } from "./get-business";
 
-/** POST /api/business (spec section 7), plus the optional extras business accepts. */
+/** POST /api/business (docs/product.md section 7), plus the optional extras business accepts. */
 export interface BusinessSettingsPayload {
   customMessage: string;
   afterHoursMessage: string;
@@ -22,7 +22,7 @@ export interface BusinessSettingsPayload {
   textLikelySpoofedCallers?: boolean;
   voiceTextMessage?: string;
   voiceNoTextMessage?: string;
-  voiceNoTextAnswer?: VoiceNoTextAnswer;
+  voiceNoTextAnswer?: VoiceNoTextAnswerName;
 }
 
 /** The spec's full payload from the stored business, with some fields changed (the endpoint always wants every spec field). */
@@ -44,7 +44,7 @@ export function updateBusiness(payload: BusinessSettingsPayload): Promise<Busine
   return api.post<Business>("/api/business", payload);
 }
 
-/** Saves the settings; the business data is refetched (spec section 7). */
+/** Saves the settings; the business data is refetched (docs/product.md section 7). */
 export function useUpdateBusiness() {
   const queryClient = useQueryClient();
   return useMutation({
@@ -56,6 +56,6 @@ export function useUpdateBusiness() {
   });
 }
 
-/** Spec section 8: the save toasts. */
+/** docs/product.md section 8: the save toasts. */
 export const SETTINGS_SAVED = { title: "Settings Saved", description: "Your business settings have been updated successfully." } as const;
 export const SETTINGS_SAVE_FAILED = "Failed to save settings. Please try again.";

@@ -1,5 +1,5 @@
-import type { BillingFrequency, PlanName } from "@rebound/contracts/domain";
-import type { InvoiceLine, SetupIntentInput, SubscriptionStatusName } from "../payment-provider";
+import type { BillingFrequency, PlanName, SubscriptionStatusName } from "@rebound/contracts/domain";
+import type { InvoiceLine, SetupIntentInput } from "../payment-provider";
 
 // The local provider's objects, shaped after Stripe's. Times are epoch milliseconds.
 

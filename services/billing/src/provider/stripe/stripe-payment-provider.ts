@@ -1,4 +1,4 @@
-import { TRIAL_DAYS, TRIAL_FEE_CENTS, type BillingFrequency, type PlanName } from "@rebound/contracts/domain";
+import { TRIAL_DAYS, TRIAL_FEE_CENTS, type BillingFrequency, type PlanName, type SubscriptionStatusName } from "@rebound/contracts/domain";
 import type { Logger } from "@rebound/platform";
 import Stripe from "stripe";
 import type { PriceKey } from "../../config";
@@ -16,7 +16,6 @@ import {
   type ProviderSubscription,
   type SetupIntentInput,
   type StartSubscriptionInput,
-  type SubscriptionStatusName,
 } from "../payment-provider";
 import { providerEventOf } from "./stripe-event";
 

@@ -32,7 +32,7 @@ async function download(invoice: Parameters<typeof invoiceUrl>[0] & { number: st
   }
 }
 
-/** Billing and plans (spec sections 2, 4, 8). */
+/** Billing and plans (docs/product.md sections 2, 4, 8). */
 export function BillingPage() {
   const billing = useBilling();
   const plan = usePlanNotice();

@@ -1,13 +1,16 @@
 import {
   DAY_NAMES,
   DEFAULT_TIME_ZONE,
+  DEFAULT_VOICE_NO_TEXT_ANSWER,
   DEFAULT_WEEKLY_HOURS,
   MAX_MESSAGE_LENGTH,
   validateWeeklyHours,
+  VOICE_NO_TEXT_ANSWERS,
+  type VoiceNoTextAnswerName,
   type WeeklyHours,
 } from "@rebound/contracts/domain";
 import { z } from "zod";
-import { VOICE_NO_TEXT_ANSWERS, type Business, type VoiceNoTextAnswer } from "@/shared/business/get-business";
+import type { Business } from "@/shared/business/get-business";
 import type { BusinessSettingsPayload } from "@/shared/business/update-business";
 
 export const AFTER_HOURS_MESSAGE_REQUIRED = "After hours message is required when after-hours messaging is enabled";
@@ -19,7 +22,7 @@ const tooLong = (what: string) => `${what} must be at most ${MAX_MESSAGE_LENGTH}
 export const MAX_VOICE_MESSAGE_LENGTH = 300;
 const voiceMessage = (what: string) => z.string().max(MAX_VOICE_MESSAGE_LENGTH, `${what} must be at most ${MAX_VOICE_MESSAGE_LENGTH} characters`);
 
-/** The Business Setup form (spec section 5): its rules and messages, word for word. */
+/** The Business Setup form (docs/product.md section 5): its rules and messages, word for word. */
 export const businessFormSchema = z
   .object({
     customMessage: z.string().trim().min(1, "Custom message is required").max(MAX_MESSAGE_LENGTH, tooLong("Custom message")),
@@ -64,11 +67,11 @@ export const BUSINESS_FORM_DEFAULTS: BusinessFormValues = {
   allowInternationalCallers: false,
   textLikelySpoofedCallers: false,
   voiceTextMessage: "",
-  voiceNoTextAnswer: "say",
+  voiceNoTextAnswer: DEFAULT_VOICE_NO_TEXT_ANSWER,
   voiceNoTextMessage: "",
 };
 
-/** The form filled once from the loaded business (spec section 4). */
+/** The form filled once from the loaded business (docs/product.md section 4). */
 export function formValuesFromBusiness(business: Business): BusinessFormValues {
   return {
     customMessage: business.smsMessage,
@@ -87,7 +90,7 @@ export function formValuesFromBusiness(business: Business): BusinessFormValues {
   };
 }
 
-/** POST /api/business's payload (spec section 7) plus the caller-handling extras business accepts. */
+/** POST /api/business's payload (docs/product.md section 7) plus the caller-handling extras business accepts. */
 export function payloadFromForm(values: BusinessFormValues): BusinessSettingsPayload {
   return {
     ...values,
@@ -106,19 +109,19 @@ export interface FormVisibility {
   voiceNoTextMessage: boolean;
 }
 
-/** What the form shows (spec section 4): after-hours details only when enabled, the auto-reply message only when on. */
+/** What the form shows (docs/product.md section 4): after-hours details only when enabled, the auto-reply message only when on. */
 export function formVisibility(values: Pick<BusinessFormValues, "afterHoursEnabled" | "smsAutoReplyEnabled"> & Partial<Pick<BusinessFormValues, "voiceNoTextAnswer">>): FormVisibility {
-  return { afterHoursDetails: values.afterHoursEnabled, autoReplyMessage: values.smsAutoReplyEnabled, voiceNoTextMessage: (values.voiceNoTextAnswer ?? "say") === "say" };
+  return { afterHoursDetails: values.afterHoursEnabled, autoReplyMessage: values.smsAutoReplyEnabled, voiceNoTextMessage: (values.voiceNoTextAnswer ?? DEFAULT_VOICE_NO_TEXT_ANSWER) === "say" };
 }
 
 /** The choices for a caller who will get no text, in the owner's words. */
-export const VOICE_NO_TEXT_OPTIONS: readonly { value: VoiceNoTextAnswer; label: string }[] = [
+export const VOICE_NO_TEXT_OPTIONS: readonly { value: VoiceNoTextAnswerName; label: string }[] = [
   { value: "say", label: "Play a message" },
   { value: "silence", label: "Stay silent" },
   { value: "reject", label: "Reject the call" },
 ];
 
-/** The toggles' labels (spec section 4). */
+/** The toggles' labels (docs/product.md section 4). */
 export const activeLabel = (on: boolean) => (on ? "Active" : "Inactive");
 export const enabledLabel = (on: boolean) => (on ? "Enabled" : "Disabled");
 export const hoursToggleLabel = (expanded: boolean) => (expanded ? "Hide Hours" : "Configure Hours");

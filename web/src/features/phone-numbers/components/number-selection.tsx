@@ -38,7 +38,7 @@ function Capabilities({ capabilities }: { capabilities: AvailableNumber["capabil
   );
 }
 
-/** Pick a dedicated number: area code search, results, select, purchase (spec sections 2, 4, 8). */
+/** Pick a dedicated number: area code search, results, select, purchase (docs/product.md sections 2, 4, 8). */
 export function NumberSelection() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();

@@ -3,10 +3,10 @@ import { formatUsd } from "@/shared/lib/money";
 
 export const RECENT_LIMIT = 5;
 
-/** 'Answered' is answered; anything else is a missed call (spec section 3). */
+/** 'Answered' is answered; anything else is a missed call (docs/product.md section 3). */
 export const isAnswered = (status: string) => status === "Answered";
 
-/** delivered and sent read as such; anything else is failed (spec section 3). */
+/** delivered and sent read as such; anything else is failed (docs/product.md section 3). */
 export function smsStatusLabel(status: string): "Delivered" | "Sent" | "Failed" {
   return status === "delivered" ? "Delivered" : status === "sent" ? "Sent" : "Failed";
 }
