@@ -58,6 +58,17 @@ async function waitForToast(page, title, timeout = 15_000) {
   await page.getByTestId("toast").filter({ hasText: title }).first().waitFor({ timeout });
 }
 
+/** The field's value once it contains `part` (a template fills it after the pick, a render later on a loaded machine). */
+async function valueContaining(locator, part, timeout = 10_000) {
+  const deadline = Date.now() + timeout;
+  let value = await locator.inputValue();
+  while (!value.includes(part) && Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    value = await locator.inputValue();
+  }
+  return value;
+}
+
 async function pickOption(page, label, optionText) {
   await page.getByLabel(label).click();
   await page.locator(".ant-select-dropdown:visible .ant-select-item-option").filter({ hasText: optionText }).first().click();
@@ -305,14 +316,14 @@ export const tests = [
       await page.getByText("Custom message is required").waitFor();
       await pickOption(page, "Missed-call templates", "General Business: Quick callback");
       await waitForToast(page, "Template Applied");
-      expect(await message.inputValue()).toContain("Sorry we missed your call");
+      expect(await valueContaining(message, "Sorry we missed your call")).toContain("Sorry we missed your call");
       if ((await page.getByTestId("afterHoursEnabled-state").innerText()) === "Disabled") await page.locator("#afterHoursEnabled").click();
       expect(await page.getByTestId("afterHoursEnabled-state").innerText()).toBe("Enabled");
       await page.getByLabel("After-hours message").fill("");
       await page.getByRole("button", { name: "Save Settings" }).click();
       await page.getByText("After hours message is required when after-hours messaging is enabled").waitFor();
       await pickOption(page, "After-hours templates", "Restaurant");
-      expect(await page.getByLabel("After-hours message").inputValue()).toContain("We're closed right now");
+      expect(await valueContaining(page.getByLabel("After-hours message"), "We're closed right now")).toContain("We're closed right now");
       await page.getByRole("button", { name: "Configure Hours" }).click();
       await page.getByText("Closed").first().waitFor();
       await page.getByRole("button", { name: "Hide Hours" }).waitFor();
