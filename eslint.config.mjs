@@ -164,6 +164,21 @@ export default tseslint.config(
     },
   ]),
   {
+    // An event handler parses nothing and touches no database: it calls a use case, which does
+    // processOnce, the writes and the memory update (docs/service-guide.md, "Consuming events";
+    // tools/testing/src/consumer-shape.test.ts checks the rest of the shape).
+    files: ["services/*/src/**/*.handler.ts"],
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        ...["processOnce", "transaction", "sqlTransaction", "client"].map((name) => ({
+          selector: `MemberExpression[property.name='${name}']`,
+          message: `No .${name} in a handler: call a <verb-noun>.use-case.ts function, which does the database work.`,
+        })),
+      ],
+    },
+  },
+  {
     files: ["web/src/**/*.{ts,tsx}"],
     plugins: { rebound },
     rules: { "rebound/web-file-names": "error" },

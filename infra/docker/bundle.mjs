@@ -4,7 +4,7 @@
 // bundled; every other package stays external and comes from the image's production
 // node_modules (native binaries, wasm files and data files resolve as they do unbundled).
 //
-// Used by infra/docker/Dockerfile and by scripts/validate-deploy.mjs.
+// Used by infra/docker/Dockerfile and by scripts/validate-deploy (checks/image-bundles.ts).
 //   node infra/docker/bundle.mjs [--out dist] [name ...]
 import { build } from "esbuild";
 import { existsSync } from "node:fs";

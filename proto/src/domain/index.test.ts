@@ -84,6 +84,7 @@ describe("domain barrel", () => {
       "classifyInboundSms",
       "VOICE_NO_TEXT_ANSWERS",
       "DEFAULT_VOICE_NO_TEXT_ANSWER",
+      "normalizeEmail",
       "toVoiceNoTextAnswer",
     ];
     expect(Object.keys(domain).sort()).toEqual(expected.sort());

@@ -15,3 +15,4 @@ export * from "./message-templates";
 export * from "./entitlement";
 export * from "./inbound-sms-intent";
 export * from "./voice-no-text-answer";
+export * from "./email";

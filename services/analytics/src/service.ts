@@ -1,19 +1,18 @@
 import { topicOf } from "@rebound/contracts";
-import { loadConfig, type ConsumerDefinition, type PlatformRuntime, type ServiceDefinition } from "@rebound/platform";
+import { loadConfig, type PlatformRuntime, type ServiceDefinition } from "@rebound/platform";
 import type { AnalyticsDeps } from "./analytics-deps";
 import { analyticsConfigSchema, type AnalyticsConfig } from "./config";
 import { PROJECTED_EVENT_TYPES } from "./domain/facts";
 import { StatsCache } from "./get-stats/stats-cache";
 import { createAnalyticsRouter } from "./http/analytics-router";
 import { setLagProbe } from "./lag/projection-lag";
-import { onProjectedEventHandler } from "./project-events/on-projected-event.handler";
+import { onProjectedEventHandler, PROJECTIONS_CONSUMER } from "./project-events/on-projected-event.handler";
 import { createAnalyticsDb } from "./store/analytics-db";
 import { EmbeddedLogRepository } from "./store/embedded-log.repository";
 import { ProjectionRepository } from "./store/projection.repository";
 import { ReportRepository } from "./store/report.repository";
 
-/** The consumer group of the projections; its processed_events rows carry the same name. */
-export const PROJECTIONS_CONSUMER = "analytics.projections";
+export { PROJECTIONS_CONSUMER } from "./project-events/on-projected-event.handler";
 export const PROJECTED_TOPICS = [...new Set(PROJECTED_EVENT_TYPES.map(topicOf))];
 
 export interface AnalyticsServiceDeps {
@@ -37,9 +36,6 @@ export function createAnalyticsDeps(runtime: PlatformRuntime, serviceDeps: Analy
   };
 }
 
-/** Events in flight to the projections at once (the batcher writes what arrives together as one transaction). */
-const PROJECTIONS_CONCURRENCY = 256;
-
 /**
  * Analytics: projections built only from events (calls, texts, suppressions, replies, opt-outs,
  * each business's time zone and revenue inputs), the owner's results API, and the lag at /metrics.
@@ -48,22 +44,13 @@ const PROJECTIONS_CONCURRENCY = 256;
 export function createAnalyticsService(runtime: PlatformRuntime, serviceDeps: AnalyticsServiceDeps = {}): AnalyticsService {
   const deps = createAnalyticsDeps(runtime, serviceDeps);
   const log = new EmbeddedLogRepository(deps.db);
-  const projections: ConsumerDefinition = {
-    group: PROJECTIONS_CONSUMER,
-    handlers: onProjectedEventHandler(deps, PROJECTIONS_CONSUMER),
-    // The projections are idempotent and order-independent, so one business's events need not
-    // wait for each other: the embedded bus hands them over together and the batcher writes them
-    // in one transaction (a burst of one business's texts caught up one event per write before).
-    unordered: true,
-    concurrency: PROJECTIONS_CONCURRENCY,
-  };
   const probe = () => log.lag(PROJECTIONS_CONSUMER, PROJECTIONS_CONSUMER, PROJECTED_TOPICS, PROJECTED_EVENT_TYPES, runtime.clock.now().getTime());
 
   return {
     name: "analytics",
     router: createAnalyticsRouter(deps, runtime.config.INTERNAL_AUTH_SECRET),
     deps,
-    consumers: [projections],
+    consumers: [onProjectedEventHandler(deps)],
     jobs: [],
     start: async () => {
       if (runtime.bus.kind === "embedded") setLagProbe(probe);

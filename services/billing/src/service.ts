@@ -1,13 +1,12 @@
-import { loadConfig, type ConsumerDefinition, type JobDefinition, type Mailer, type PlatformRuntime, type ServiceDefinition } from "@rebound/platform";
+import { loadConfig, type JobDefinition, type Mailer, type PlatformRuntime, type ServiceDefinition } from "@rebound/platform";
 import type { BillingDeps } from "./billing-deps";
 import { billingConfigSchema, type BillingConfig } from "./config";
-import { onPhoneNumberPurchasedHandler, onPhoneNumberReleasedHandler } from "./dedicated-number/on-phone-number.handler";
+import { onPhoneNumberEventsHandler } from "./dedicated-number/on-phone-number-events.handler";
 import { createBillingRouter } from "./http/billing-router";
 import { localInvoicePdfUrl } from "./provider/create-payment-provider";
 import { handleProviderEvent } from "./provider-events/handle-provider-event.use-case";
 import type { PaymentProvider } from "./provider/payment-provider";
 import { abandonStaleSignups } from "./signup/abandon-signup.use-case";
-import { onUserRegisteredHandler } from "./signup/on-user-registered.handler";
 import { createBillingDb } from "./store/billing-db";
 import { CustomerRepository } from "./store/customer.repository";
 import { MirrorRepository } from "./store/mirror.repository";
@@ -28,8 +27,7 @@ export interface BillingServiceDeps {
   publicBaseUrl?: () => string;
 }
 
-export const USERS_CONSUMER = "billing.users";
-export const NUMBERS_CONSUMER = "billing.numbers";
+export { NUMBERS_CONSUMER } from "./dedicated-number/on-phone-number-events.handler";
 export const BILLING_CYCLE_JOB = "billing:cycle";
 
 /**
@@ -60,11 +58,6 @@ export function createBillingService(runtime: PlatformRuntime, serviceDeps: Bill
     await handleProviderEvent(deps, event);
   });
 
-  const users: ConsumerDefinition = { group: USERS_CONSUMER, handlers: { UserRegistered: onUserRegisteredHandler(deps) } };
-  const numbers: ConsumerDefinition = {
-    group: NUMBERS_CONSUMER,
-    handlers: { PhoneNumberPurchased: onPhoneNumberPurchasedHandler(deps), PhoneNumberReleased: onPhoneNumberReleasedHandler(deps) },
-  };
   const jobs: JobDefinition[] = [
     { name: "billing:abandoned-signups", intervalMs: config.ABANDONED_SIGNUP_JOB_INTERVAL_MS, run: async () => void (await abandonStaleSignups(deps)) },
   ];
@@ -74,7 +67,7 @@ export function createBillingService(runtime: PlatformRuntime, serviceDeps: Bill
   return {
     name: "billing",
     router: createBillingRouter(deps, runtime.config.INTERNAL_AUTH_SECRET),
-    consumers: [users, numbers],
+    consumers: [onPhoneNumberEventsHandler(deps)],
     jobs,
   };
 }

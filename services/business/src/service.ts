@@ -1,16 +1,13 @@
-import type { ConsumerDefinition, PlatformRuntime, ServiceDefinition } from "@rebound/platform";
+import type { PlatformRuntime, ServiceDefinition } from "@rebound/platform";
 import type { BusinessDeps } from "./business-deps";
-import { onUserRegistered } from "./create-business/on-user-registered.handler";
+import { onUserEventsHandler } from "./create-business/on-user-events.handler";
 import { createBusinessRouter } from "./http/business-router";
+import { onTelephonyEventsHandler } from "./read-model/on-telephony-events.handler";
 import { createBusinessDb } from "./store/business-db";
 import { BusinessRepository } from "./store/business.repository";
-import { onUserProfileChanged } from "./sync-owner/on-user-profile-changed.handler";
-import { onForwardingTestCompleted } from "./telephony-view/on-forwarding-test-completed.handler";
-import { onPhoneNumberPurchased } from "./telephony-view/on-phone-number-purchased.handler";
-import { onPhoneNumberReleased } from "./telephony-view/on-phone-number-released.handler";
 
-export const USERS_CONSUMER = "business.users";
-export const TELEPHONY_CONSUMER = "business.telephony";
+export { USERS_CONSUMER } from "./create-business/on-user-events.handler";
+export { TELEPHONY_CONSUMER } from "./read-model/on-telephony-events.handler";
 
 /**
  * Business: one business per user (created from UserRegistered), its profile, messages, hours
@@ -26,26 +23,10 @@ export function createBusinessService(runtime: PlatformRuntime): ServiceDefiniti
     logger: runtime.logger.child({ service: "business" }),
   };
 
-  const users: ConsumerDefinition = {
-    group: USERS_CONSUMER,
-    handlers: {
-      UserRegistered: onUserRegistered(deps, USERS_CONSUMER),
-      UserProfileChanged: onUserProfileChanged(deps, USERS_CONSUMER),
-    },
-  };
-  const telephony: ConsumerDefinition = {
-    group: TELEPHONY_CONSUMER,
-    handlers: {
-      PhoneNumberPurchased: onPhoneNumberPurchased(deps, TELEPHONY_CONSUMER),
-      PhoneNumberReleased: onPhoneNumberReleased(deps, TELEPHONY_CONSUMER),
-      ForwardingTestCompleted: onForwardingTestCompleted(deps, TELEPHONY_CONSUMER),
-    },
-  };
-
   return {
     name: "business",
     router: createBusinessRouter(deps, runtime.config.INTERNAL_AUTH_SECRET),
-    consumers: [users, telephony],
+    consumers: [onUserEventsHandler(deps), onTelephonyEventsHandler(deps)],
     jobs: [],
   };
 }

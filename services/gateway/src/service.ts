@@ -3,30 +3,31 @@ import { assertGatewayProductionSafe, gatewayConfigSchema, type GatewayConfig } 
 import { createRateLimiters, type RateLimitName, type RateLimitSetting } from "./edge/rate-limits";
 import type { GatewayDeps } from "./gateway-deps";
 import { createGatewayRouter } from "./http/gateway-router";
-import { createHttpBillingClient, type BillingClient } from "./identity/billing-client";
-import { createHttpIdentityClient, type IdentityClient } from "./identity/identity-client";
+import { createBillingClient, type BillingClient } from "./identity/billing-client";
+import { createIdentityClient, type IdentityClient } from "./identity/identity-client";
 import { pruneSessionsJob } from "./jobs/prune-sessions.job";
-import type { InProcessServices, Upstreams } from "./routing/forward-by-table";
-import { SelfAddress } from "./routing/self-address";
+import { linkServices, type Upstreams } from "./routing/upstream";
 import { onUserProfileChangedHandler } from "./session/on-user-profile-changed.handler";
 import { createGatewayDb } from "./store/gateway-db";
 import { SESSION_CACHE_MS, SessionCache } from "./store/session-cache";
 import { SessionRepository } from "./store/session.repository";
 
-export type { InProcessServices, Upstreams } from "./routing/forward-by-table";
+export type { Upstream, Upstreams } from "./routing/upstream";
 export { ROUTE_TABLE, type ServiceName } from "./routing/route-table";
 
-/** What the composition root hands createGatewayService (all optional: standalone passes nothing). */
+/** What the composition root hands createGatewayService. */
 export interface GatewayServiceDeps {
-  /** Distributed mode: each service's base URL; the gateway proxies to them. Absent: standalone, services mounted in process. */
-  upstreams?: Upstreams;
-  /** Standalone: the services' routers, so a request goes straight to its service (the route table's). */
-  inProcess?: InProcessServices;
+  /**
+   * How each service is reached, for clients' requests (the route table) and the gateway's own
+   * calls (identity, billing) alike: its router in this process (standalone) or its base URL
+   * (distributed). A service without one answers 503.
+   */
+  upstreams: Upstreams;
   /** Settings; read from the environment when absent. */
   config?: GatewayConfig;
-  /** Replaces the HTTP client of identity's internal API (tests). */
+  /** Replaces the client of identity's internal API (tests). */
   identity?: IdentityClient;
-  /** Replaces the HTTP client of billing's internal API (tests). */
+  /** Replaces the client of billing's internal API (tests). */
   billing?: BillingClient;
   /** Overrides rate limit settings (tests make windows short). */
   rateLimits?: Partial<Record<RateLimitName, RateLimitSetting>>;
@@ -34,20 +35,18 @@ export interface GatewayServiceDeps {
   rateLimitPrefix?: string;
 }
 
-/** Gateway: the public edge (ARCHITECTURE.md section 7). */
-export function createGatewayService(runtime: PlatformRuntime, serviceDeps: GatewayServiceDeps = {}): ServiceDefinition {
+/** Gateway: the public edge (docs/architecture.md). */
+export function createGatewayService(runtime: PlatformRuntime, serviceDeps: GatewayServiceDeps): ServiceDefinition {
   const config = serviceDeps.config ?? loadConfig(gatewayConfigSchema);
   assertGatewayProductionSafe(config, runtime.config.NODE_ENV);
   const { PUBLIC_BASE_URL, INTERNAL_AUTH_SECRET } = runtime.config;
   const logger = runtime.logger.child({ service: "gateway" });
   const sessions = new SessionRepository(createGatewayDb(runtime), new SessionCache(SESSION_CACHE_MS));
-  const self = serviceDeps.upstreams ? undefined : new SelfAddress();
-  const identityUrl = () => serviceDeps.upstreams?.identity ?? (self as SelfAddress).url();
-  const billingUrl = () => serviceDeps.upstreams?.billing ?? (self as SelfAddress).url();
+  const links = linkServices(serviceDeps.upstreams, logger);
 
   const deps: GatewayDeps = {
-    identity: serviceDeps.identity ?? createHttpIdentityClient(identityUrl, INTERNAL_AUTH_SECRET),
-    billing: serviceDeps.billing ?? createHttpBillingClient(billingUrl, INTERNAL_AUTH_SECRET),
+    identity: serviceDeps.identity ?? createIdentityClient(links.get("identity"), INTERNAL_AUTH_SECRET),
+    billing: serviceDeps.billing ?? createBillingClient(links.get("billing"), INTERNAL_AUTH_SECRET),
     sessions,
     limits: createRateLimiters(runtime.rateLimiters, serviceDeps.rateLimits, serviceDeps.rateLimitPrefix),
     clock: runtime.clock,
@@ -60,9 +59,7 @@ export function createGatewayService(runtime: PlatformRuntime, serviceDeps: Gate
     loopbackOriginAliases: runtime.config.NODE_ENV !== "production",
     twilioAuthToken: config.TWILIO_AUTH_TOKEN,
     session: { secret: config.SESSION_SECRET, maxAgeMs: config.SESSION_MAX_AGE_DAYS * 24 * 60 * 60_000 },
-    upstreams: serviceDeps.upstreams,
-    inProcess: serviceDeps.inProcess,
-    self,
+    links,
   });
 
   return {

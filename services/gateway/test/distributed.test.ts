@@ -60,6 +60,13 @@ describe("distributed mode (HTTP proxy by the route table)", () => {
     expect((await json(response)).code).toBe("UNAVAILABLE");
   });
 
+  it("given the gateway's own call (login), when made over HTTP, then the service gets the signed gateway header and the request id", async () => {
+    const user = gateway.services.add(`trace-remote-${Date.now()}@example.com`);
+    const response = await gateway.browser().request("POST", "/api/login", { email: user.email, password: "secret-pass" }, { "x-request-id": "trace-login-2" });
+    expect(response.status).toBe(200);
+    expect(gateway.services.internalCalls.at(-1)).toMatchObject({ path: "/internal/identity/login", requestId: "trace-login-2", caller: "service:gateway" });
+  });
+
   it("given distributed mode, when /internal is called from outside, then 404 (never proxied)", async () => {
     expect((await gateway.browser().request("POST", "/internal/identity/login", {})).status).toBe(404);
   });

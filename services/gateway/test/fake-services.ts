@@ -23,6 +23,8 @@ export interface SeenRequest {
 export class FakeServices {
   readonly users = new Map<string, FakeUser>();
   readonly seen: SeenRequest[] = [];
+  /** The gateway's own calls to identity's internal API: path, the verified caller's id, the request id. */
+  readonly internalCalls: Array<{ path: string; caller?: string; requestId?: string }> = [];
   resetUserId?: string;
 
   constructor(private readonly secret: string) {}
@@ -30,7 +32,10 @@ export class FakeServices {
   router(): Router {
     const router = Router();
     router.use(express.json(), express.urlencoded({ extended: false }));
-    router.use("/internal/identity", requireGateway(this.secret));
+    router.use("/internal/identity", (req, _res, next) => {
+      this.internalCalls.push({ path: req.originalUrl, caller: verifyInternalUser(req.header(INTERNAL_USER_HEADER), this.secret)?.id, requestId: req.header("x-request-id") });
+      next();
+    }, requireGateway(this.secret));
     router.post("/internal/identity/login", (req, res) => {
       const body = req.body as { email: string; password: string };
       const user = [...this.users.values()].find((candidate) => candidate.email === body.email.toLowerCase());

@@ -9,7 +9,7 @@ import { Browser, createTestRuntime, FakeClock, json } from "@rebound/testing";
 export { Browser, json };
 import { gatewayConfigSchema, type GatewayConfig } from "../src/config";
 import type { RateLimitName, RateLimitSetting } from "../src/edge/rate-limits";
-import { createGatewayService, type GatewayServiceDeps } from "../src/service";
+import { createGatewayService, type GatewayServiceDeps, type Upstreams } from "../src/service";
 import { FakeServices } from "./fake-services";
 
 export const PUBLIC_BASE_URL = "http://rebound.test";
@@ -31,14 +31,14 @@ export interface GatewayHarnessOptions {
   distributed?: boolean;
 }
 
-/** The gateway on port 0 with fake services behind it: in the same app (standalone) or over HTTP (distributed). */
+/** The gateway on port 0 with fake services behind it: their router in process (standalone) or over HTTP (distributed). */
 export async function startGateway(options: GatewayHarnessOptions = {}): Promise<GatewayHarness> {
   const clock = new FakeClock(new Date());
   const runtime = await createTestRuntime({ migrate: [join(__dirname, "..")], clock, config: { PUBLIC_BASE_URL, ...options.config } });
   const services = new FakeServices(runtime.config.INTERNAL_AUTH_SECRET);
   const config: GatewayConfig = gatewayConfigSchema.parse(options.gatewayConfig ?? {});
   let upstream: Server | undefined;
-  const gatewayOptions: GatewayServiceDeps = { config, rateLimits: options.rateLimits, rateLimitPrefix: `test-${randomUUID()}` };
+  let upstreams: Upstreams;
   if (options.distributed) {
     const app = express().use(services.router());
     const server = await new Promise<Server>((resolve) => {
@@ -47,16 +47,15 @@ export async function startGateway(options: GatewayHarnessOptions = {}): Promise
     upstream = server;
     const address = server.address() as AddressInfo;
     const url = `http://127.0.0.1:${address.port}`;
-    gatewayOptions.upstreams = { identity: url, business: url, telephony: url, messaging: url, billing: url };
+    upstreams = { identity: url, business: url, telephony: url, messaging: url, billing: url };
+  } else {
+    const router = services.router();
+    upstreams = { identity: router, business: router, telephony: router, messaging: router, billing: router, analytics: router };
   }
+  const gatewayOptions: GatewayServiceDeps = { upstreams, config, rateLimits: options.rateLimits, rateLimitPrefix: `test-${randomUUID()}` };
   const gateway = createGatewayService(runtime, gatewayOptions);
-  const running = await startServices(runtime, [gateway], {
-    port: 0,
-    mount: (app) => {
-      app.use(gateway.router!);
-      if (!options.distributed) app.use(services.router());
-    },
-  });
+  // The gateway is the only mount, as in standalone.
+  const running = await startServices(runtime, [gateway], { port: 0, mount: (app) => app.use(gateway.router!) });
   return {
     runtime,
     running,

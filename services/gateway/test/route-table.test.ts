@@ -1,3 +1,4 @@
+import { GATEWAY_PRINCIPAL, INTERNAL_USER_HEADER, signInternalUser } from "@rebound/platform";
 import { DEFAULT_PROXY_TIMEOUT_MS, matchRoute } from "../src/routing/route-table";
 import { json, startGateway, type GatewayHarness } from "./gateway-harness";
 
@@ -127,5 +128,17 @@ describe("the auth gate", () => {
   it("given a client, when it calls an internal API through the public port, then it does not exist", async () => {
     const response = await gateway.browser().request("POST", "/internal/identity/login", { email: "a@example.com", password: "secret-pass" });
     expect(response.status).toBe(404);
+    // not even with the gateway's own signed header: its calls never come through the port
+    const signed = signInternalUser(GATEWAY_PRINCIPAL, gateway.runtime.config.INTERNAL_AUTH_SECRET);
+    const user = gateway.services.add(`internal-${Date.now()}@example.com`);
+    const asGateway = await gateway.browser().request("POST", "/internal/identity/login", { email: user.email, password: "secret-pass" }, { [INTERNAL_USER_HEADER]: signed });
+    expect(asGateway.status).toBe(404);
+  });
+
+  it("given the gateway's own call (login), when made in process, then the service gets the signed gateway header and the request id", async () => {
+    const user = gateway.services.add(`trace-${Date.now()}@example.com`);
+    const response = await gateway.browser().request("POST", "/api/login", { email: user.email, password: "secret-pass" }, { "x-request-id": "trace-login-1" });
+    expect(response.status).toBe(200);
+    expect(gateway.services.internalCalls.at(-1)).toMatchObject({ path: "/internal/identity/login", requestId: "trace-login-1", caller: "service:gateway" });
   });
 });

@@ -5,7 +5,7 @@ import { MailSender } from "./mail/mail-sender";
 import { createArgon2Hasher, type PasswordHasher } from "./security/password-hasher";
 import { createIdentityDb } from "./store/identity-db";
 import { UserRepository } from "./store/user.repository";
-import { onSubscriptionChangedHandler } from "./subscription/on-subscription-changed.handler";
+import { onSubscriptionChangedHandler } from "./read-model/on-subscription-changed.handler";
 
 export { identityConfigSchema, type IdentityConfig } from "./config";
 

@@ -3,6 +3,7 @@ import type { Clock, Logger, Mailer } from "@rebound/platform";
 import type { LineTypeLookup } from "./line-types/line-type-lookup";
 import type { DispatchReadModel } from "./read-model/dispatch-read-model";
 import type { ReadModelLoader } from "./read-model/read-model-loader";
+import type { AcceptanceWaiters } from "./send-sms/acceptance-waiters";
 import type { SmsSender } from "./send-sms/sms-sender";
 import type { BusinessConfigRepository } from "./store/business-config.repository";
 import type { CallerStateRepository } from "./store/caller-state.repository";
@@ -27,6 +28,8 @@ export interface MessagingDeps {
   readModel: DispatchReadModel;
   loader: ReadModelLoader;
   sender: SmsSender;
+  /** Where a status callback waits (bounded) for the recording of the send it is about. */
+  acceptances: AcceptanceWaiters;
   /** The optional line type check before a text (TWILIO_LOOKUP_ENABLED). */
   lineTypes: LineTypeLookup;
   mailer: Mailer;

@@ -9,6 +9,7 @@ import { LINE_TYPE_TTL_MS, LineTypeLookup } from "./line-types/line-type-lookup"
 import { DispatchReadModel } from "./read-model/dispatch-read-model";
 import { onConfigEventsHandler } from "./read-model/on-config-events.handler";
 import { ReadModelLoader } from "./read-model/read-model-loader";
+import { AcceptanceWaiters } from "./send-sms/acceptance-waiters";
 import { recordSendResult } from "./send-sms/record-send-result.use-case";
 import { recoverUnsent } from "./send-sms/recover-unsent.job";
 import { renewSendLeases } from "./send-sms/renew-send-leases.job";
@@ -67,6 +68,7 @@ export function createMessagingService(runtime: PlatformRuntime, serviceDeps: Me
     inbound: new InboundSmsRepository(db),
   };
 
+  const acceptances = new AcceptanceWaiters();
   const sender = new SmsSender(
     {
       provider: serviceDeps.provider,
@@ -74,6 +76,7 @@ export function createMessagingService(runtime: PlatformRuntime, serviceDeps: Me
       logger,
       recordResult: (outcome) => recordSendResult({ db, smsLogs, callers, consentLog, alerts, readModel, clock }, outcome),
       resultsIdle: () => db.groupCommitIdle(),
+      acceptances,
     },
     {
       messagesPerSecond: telephony.SMS_MESSAGES_PER_SECOND,
@@ -93,6 +96,7 @@ export function createMessagingService(runtime: PlatformRuntime, serviceDeps: Me
     readModel,
     loader: new ReadModelLoader(readModel, configs, callers, clock),
     sender,
+    acceptances,
     lineTypes: new LineTypeLookup(
       serviceDeps.provider,
       { enabled: telephony.TWILIO_LOOKUP_ENABLED ?? false, timeoutMs: telephony.TWILIO_LOOKUP_TIMEOUT_MS ?? 1_500, ttlMs: LINE_TYPE_TTL_MS, maxEntries: 100_000 },

@@ -22,6 +22,7 @@ export * from "./outbox/outbox";
 export * from "./outbox/pending-event";
 export * from "./consumer/event-handlers";
 export * from "./consumer/subscribe-consumer";
+export * from "./consumer/keyed-waiters";
 export * from "./jobs/job";
 export * from "./cache/cache";
 export * from "./cache/memory-cache";

@@ -1,7 +1,7 @@
 import { createAnalyticsService } from "@rebound/analytics";
 import { billingConfigSchema, createBillingService, createPaymentProvider } from "@rebound/billing";
 import { createBusinessService } from "@rebound/business";
-import { createGatewayService } from "@rebound/gateway";
+import { createGatewayService, type Upstreams } from "@rebound/gateway";
 import { createIdentityService } from "@rebound/identity";
 import { createMessagingService } from "@rebound/messaging";
 import {
@@ -20,6 +20,7 @@ import { createMailer, mailConfigSchema } from "@rebound/platform/mail";
 import { createSimulatorRouter, createTelephonyProvider, startSimulatorThread } from "@rebound/carrier-simulator";
 import { telephonyConfigSchema } from "@rebound/platform/telephony";
 import { createTelephonyService } from "@rebound/telephony";
+import { Router } from "express";
 import type { StandaloneConfig } from "./config";
 import { migrateAll } from "./migrate-all";
 
@@ -73,23 +74,32 @@ export async function startStandalone(options: StandaloneOptions): Promise<Runni
   // Stripe when STRIPE_SECRET_KEY is set, else the local payment provider in billing's tables.
   const billingConfig = loadConfig(billingConfigSchema, env);
 
-  const services = [
-    createIdentityService(runtime, { mailer }),
-    createBusinessService(runtime),
-    createTelephonyService(runtime, { provider, telephony }),
-    createMessagingService(runtime, { provider, mailer, telephony }),
-    createBillingService(runtime, { provider: createPaymentProvider(runtime, billingConfig), mailer, config: billingConfig }),
-    createAnalyticsService(runtime),
-  ];
-  const inProcess = Object.fromEntries(services.flatMap((service) => (service.router ? [[service.name, service.router]] : [])));
-  const gateway = createGatewayService(runtime, { inProcess });
+  const identity = createIdentityService(runtime, { mailer });
+  const business = createBusinessService(runtime);
+  const telephonyService = createTelephonyService(runtime, { provider, telephony });
+  const messaging = createMessagingService(runtime, { provider, mailer, telephony });
+  const billing = createBillingService(runtime, { provider: createPaymentProvider(runtime, billingConfig), mailer, config: billingConfig });
+  const analytics = createAnalyticsService(runtime);
+  const services = [identity, business, telephonyService, messaging, billing, analytics];
+  // One way in: every request to a service, a client's (public, webhook, dev) or the gateway's own
+  // (sign-up, login), goes through the gateway to the service's router in this process; distributed
+  // mode passes URLs here instead (services/gateway/src/main.ts). The simulator's dev surface sits
+  // beside telephony, as in distributed mode (services/telephony/src/main.ts).
+  const upstreams: Upstreams = {
+    identity: identity.router,
+    business: business.router,
+    telephony: simulatorRouter && telephonyService.router ? Router().use(telephonyService.router, simulatorRouter) : telephonyService.router,
+    messaging: messaging.router,
+    billing: billing.router,
+    analytics: analytics.router,
+  };
+  const gateway = createGatewayService(runtime, { upstreams });
   const running = await startServices(runtime, [...services, gateway], {
     port: config.PORT,
     host: config.HOST,
+    // The gateway is the only mount: no service is reachable beside it.
     mount: (app) => {
       if (gateway.router) app.use(gateway.router);
-      if (simulatorRouter) app.use(simulatorRouter);
-      for (const service of services) if (service.router) app.use(service.router);
     },
   });
   return {

@@ -1,7 +1,7 @@
 // What telephony's use cases, handlers and jobs receive: built once in service.ts.
 import type { Clock, Logger, TelephonyProvider } from "@rebound/platform";
 import type { TelephonyServiceConfig } from "./config";
-import type { DirectorySync } from "./directory/directory-sync";
+import type { DirectorySync } from "./read-model/directory-sync";
 import type { ForwardingTestWaiters } from "./forwarding-test/forwarding-test-waiters";
 import type { BusinessDirectoryRepository } from "./store/business-directory.repository";
 import type { CallRepository } from "./store/call.repository";

@@ -23,16 +23,6 @@ const DOCS_PATH = /(?<![\w./-])(?:\.\.\/)*docs\/[\w./-]*?\.md\b/g;
 /** A relative Markdown link target ending in .md: [text](target.md#anchor). */
 const MARKDOWN_LINK = /\]\(([^)\s#]+\.md)(?:#[^)\s]*)?\)/g;
 
-/**
- * Comments still citing the old spec or design notes, in files other engineers were editing when
- * this check was added (left alone so as not to collide with their work). Point each at
- * docs/product.md or docs/architecture.md, then delete its entry; the list only shrinks.
- */
-const PENDING = new Set([
-  "services/gateway/src/register/register.use-case.ts",
-  "services/gateway/src/service.ts",
-]);
-
 /** Vendored or generated text the check has no say over. */
 const SKIPPED = [/(^|\/)package-lock\.json$/, /\.schema\.json$/, /(^|\/)(gen|generated)\//];
 const BINARY = /\.(png|jpe?g|gif|webp|ico|woff2?|ttf|pdf|mp4|webm|vtt|wasm|gz|zip|tgz)$/i;
@@ -65,7 +55,6 @@ function problemsOf(file: string, text: string, exists: (path: string) => boolea
   lines.forEach((line, index) => {
     const at = { file, line: index + 1 };
     for (const { name, pattern } of OUTSIDE_DOCUMENTS) {
-      if (PENDING.has(file) && (name === "a spec section" || name.startsWith("ARCHITECTURE"))) continue;
       if (pattern.test(line)) problems.push({ ...at, what: `mentions ${name}, which is not in the repository` });
     }
     for (const match of line.matchAll(DOCS_PATH)) {

@@ -1,8 +1,14 @@
+import type { EventEnvelope } from "@rebound/contracts";
 import { randomUUID } from "node:crypto";
 import type { BillingDeps } from "../billing-deps";
 import { isLive } from "../domain/subscription-state";
 import { findUserAccount } from "../get-billing/user-account";
 import { syncAccount } from "../sync-account/sync-account.use-case";
+
+/** PhoneNumberPurchased adds the number's item; PhoneNumberReleased removes it. */
+export async function applyNumberEvent(deps: BillingDeps, event: EventEnvelope<"PhoneNumberPurchased"> | EventEnvelope<"PhoneNumberReleased">): Promise<void> {
+  await setDedicatedNumber(deps, event.payload.userId, event.payload.businessId, event.type === "PhoneNumberPurchased");
+}
 
 /**
  * The dedicated number ($1.15 a month) is a second item of the user's subscription while the user

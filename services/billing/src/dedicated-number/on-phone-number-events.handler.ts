@@ -1,17 +1,16 @@
-import type { EventEnvelope } from "@rebound/contracts";
+import type { ConsumerDefinition } from "@rebound/platform";
 import type { BillingDeps } from "../billing-deps";
-import { setDedicatedNumber } from "./dedicated-number.use-case";
+import { applyNumberEvent } from "./dedicated-number.use-case";
 
-/** PhoneNumberPurchased adds the number's item to the subscription. */
-export function onPhoneNumberPurchasedHandler(deps: BillingDeps) {
-  return async (event: EventEnvelope<"PhoneNumberPurchased">): Promise<void> => {
-    await setDedicatedNumber(deps, event.payload.userId, event.payload.businessId, true);
-  };
-}
+export const NUMBERS_CONSUMER = "billing.numbers";
 
-/** PhoneNumberReleased removes it. */
-export function onPhoneNumberReleasedHandler(deps: BillingDeps) {
-  return async (event: EventEnvelope<"PhoneNumberReleased">): Promise<void> => {
-    await setDedicatedNumber(deps, event.payload.userId, event.payload.businessId, false);
+/** PhoneNumberPurchased adds the number's item to the subscription; PhoneNumberReleased removes it. */
+export function onPhoneNumberEventsHandler(deps: BillingDeps): ConsumerDefinition {
+  return {
+    group: NUMBERS_CONSUMER,
+    handlers: {
+      PhoneNumberPurchased: (event) => applyNumberEvent(deps, event),
+      PhoneNumberReleased: (event) => applyNumberEvent(deps, event),
+    },
   };
 }

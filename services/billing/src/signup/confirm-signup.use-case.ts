@@ -3,12 +3,12 @@ import type { BillingDeps } from "../billing-deps";
 import { receiptEmail } from "../mail/billing-emails";
 import { sendMail } from "../mail/send-mail";
 import { syncAccount } from "../sync-account/sync-account.use-case";
-import { signupKey } from "./start-signup.use-case";
 
 /**
  * The account of a sign-up exists: the customer becomes the user's, SubscriptionChanged is
- * published, and the trial fee's receipt is e-mailed. Idempotent (the gateway calls it right after
- * registration; UserRegistered confirms it too, should the gateway have failed in between).
+ * published, and the trial fee's receipt is e-mailed. The one confirm path: the sign-up saga's
+ * owner (the gateway) calls it right after identity created the account (docs/decisions.md,
+ * "One owner for the sign-up saga"). Idempotent, so the owner may retry it.
  */
 export async function confirmSignup(deps: BillingDeps, signupId: string, userId: string): Promise<void> {
   const now = deps.clock.now();
@@ -38,11 +38,4 @@ export async function confirmSignup(deps: BillingDeps, signupId: string, userId:
       }),
     );
   }
-}
-
-/** UserRegistered with a payment method: confirms the sign-up it paid for, if the gateway has not. */
-export async function confirmSignupOfUser(deps: BillingDeps, userId: string, email: string, paymentMethodId: string): Promise<void> {
-  const customer = await deps.customers.findBySignupKey(signupKey(email, paymentMethodId));
-  if (!customer || customer.signupState === "confirmed") return;
-  await confirmSignup(deps, customer.id, userId);
 }

@@ -1,22 +1,10 @@
-import { AppError, INTERNAL_USER_HEADER, jsonBody, parseInput, verifyInternalUser } from "@rebound/platform";
-import { Router, type RequestHandler } from "express";
+import { jsonBody, parseInput, requireGateway } from "@rebound/platform";
+import { Router } from "express";
 import type { BillingDeps } from "../billing-deps";
 import { abandonSignup } from "./abandon-signup.use-case";
 import { confirmSignup } from "./confirm-signup.use-case";
 import { confirmSignupSchema, startSignupSchema } from "./signup.schema";
 import { startSignup } from "./start-signup.use-case";
-
-/** The principal the gateway signs for its calls to services' internal APIs. */
-export const GATEWAY_PRINCIPAL_ID = "service:gateway";
-
-/** Internal routes answer only the gateway (HMAC-signed header); anyone else gets a 404. */
-function requireGateway(secret: string): RequestHandler {
-  return (req, _res, next) => {
-    const caller = verifyInternalUser(req.header(INTERNAL_USER_HEADER), secret);
-    if (caller?.id !== GATEWAY_PRINCIPAL_ID) return next(new AppError("NOT_FOUND", "Not found"));
-    next();
-  };
-}
 
 /**
  * `/internal/billing/*`: the payment step of registration, asked synchronously by the gateway

@@ -1,17 +1,17 @@
-import { findPlan } from "@rebound/contracts/domain";
+import { findPlan, normalizeEmail } from "@rebound/contracts/domain";
 import { createHash } from "node:crypto";
 import type { BillingDeps } from "../billing-deps";
 import { syncAccount } from "../sync-account/sync-account.use-case";
 import type { StartSignupInput } from "./signup.schema";
 
 export interface SignupStarted {
-  /** The provider customer created for the sign-up; the gateway confirms or abandons it by this id. */
+  /** The provider customer created for the sign-up; the saga's owner (the gateway) confirms or abandons it by this id. */
   signupId: string;
 }
 
-/** Same e-mail and payment method: the same sign-up (a retried registration). */
+/** Same e-mail (as identity stores it: contracts' normalizeEmail) and payment method: the same sign-up (a retried registration). */
 export function signupKey(email: string, paymentMethodId: string): string {
-  return createHash("sha256").update(`${email.trim().toLowerCase()}\n${paymentMethodId}`).digest("hex");
+  return createHash("sha256").update(`${normalizeEmail(email)}\n${paymentMethodId}`).digest("hex");
 }
 
 /**
@@ -21,7 +21,7 @@ export function signupKey(email: string, paymentMethodId: string): string {
  * or is abandoned. A retry with the same e-mail and payment method finds the same sign-up.
  */
 export async function startSignup(deps: BillingDeps, input: StartSignupInput): Promise<SignupStarted> {
-  const email = input.email.trim().toLowerCase();
+  const email = normalizeEmail(input.email);
   const key = signupKey(email, input.paymentMethodId);
   const existing = await deps.customers.findBySignupKey(key);
   if (existing) return { signupId: existing.id };

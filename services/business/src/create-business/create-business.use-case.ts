@@ -1,6 +1,7 @@
+import type { EventEnvelope } from "@rebound/contracts";
 import type { BusinessDeps } from "../business-deps";
 import type { Business } from "../domain/business";
-import { newBusiness } from "../domain/business-defaults";
+import { newBusiness, ownerNameOf } from "../domain/business-defaults";
 import { businessCreatedPayload, profileUpdatedPayload } from "../domain/event-payloads";
 import { businessNotFound } from "../errors";
 
@@ -9,6 +10,16 @@ export interface NewOwner {
   email: string;
   /** "First Last" from sign-up; the business name's fallback until the owner names the business. */
   name?: string;
+}
+
+/** UserRegistered: the new user's business (an event without a user id is logged and ignored). */
+export async function createBusinessOfNewUser(deps: BusinessDeps, consumer: string, event: EventEnvelope<"UserRegistered">): Promise<void> {
+  const { userId, email, firstName, lastName } = event.payload;
+  if (!userId) {
+    deps.logger.warn({ eventId: event.id }, "UserRegistered without a user id ignored");
+    return;
+  }
+  await createBusiness(deps, consumer, event.id, { userId, email, name: ownerNameOf(firstName, lastName) });
 }
 
 /**

@@ -1,15 +1,17 @@
-import type { EventHandler } from "@rebound/platform";
+import type { ConsumerDefinition } from "@rebound/platform";
 import type { BusinessDeps } from "../business-deps";
-import { ownerNameOf } from "../domain/business-defaults";
-import { createBusiness } from "./create-business.use-case";
+import { syncOwnerFromProfile } from "../sync-owner/sync-owner-email.use-case";
+import { createBusinessOfNewUser } from "./create-business.use-case";
 
-export function onUserRegistered(deps: BusinessDeps, consumer: string): EventHandler<"UserRegistered"> {
-  return async (event) => {
-    const { userId, email, firstName, lastName } = event.payload;
-    if (!userId) {
-      deps.logger.warn({ eventId: event.id }, "UserRegistered without a user id ignored");
-      return;
-    }
-    await createBusiness(deps, consumer, event.id, { userId, email, name: ownerNameOf(firstName, lastName) });
+export const USERS_CONSUMER = "business.users";
+
+/** Identity's events: a registered user gets a business; a changed profile reaches the owner fields. */
+export function onUserEventsHandler(deps: BusinessDeps): ConsumerDefinition {
+  return {
+    group: USERS_CONSUMER,
+    handlers: {
+      UserRegistered: (event) => createBusinessOfNewUser(deps, USERS_CONSUMER, event),
+      UserProfileChanged: (event) => syncOwnerFromProfile(deps, USERS_CONSUMER, event),
+    },
   };
 }

@@ -1,17 +1,17 @@
-import { timestampDate } from "@rebound/contracts";
-import type { EventHandler } from "@rebound/platform";
+import type { ConsumerDefinition } from "@rebound/platform";
 import type { BusinessDeps } from "../business-deps";
-import { applyNumberFact } from "./apply-number-fact.use-case";
+import { applyTelephonyEvent } from "./apply-number-fact.use-case";
 
-export function onPhoneNumberPurchased(deps: BusinessDeps, consumer: string): EventHandler<"PhoneNumberPurchased"> {
-  return async (event) => {
-    const { businessId, phoneNumber, providerSid, country, purchasedAt } = event.payload;
-    await applyNumberFact(deps, consumer, event.id, businessId, {
-      type: "purchased",
-      phoneNumber,
-      sid: providerSid,
-      country,
-      at: purchasedAt ? timestampDate(purchasedAt) : event.occurredAt,
-    });
+export const TELEPHONY_CONSUMER = "business.telephony";
+
+/** The business's number view (dedicated number, forwarding test) is a read model of telephony's events. */
+export function onTelephonyEventsHandler(deps: BusinessDeps): ConsumerDefinition {
+  return {
+    group: TELEPHONY_CONSUMER,
+    handlers: {
+      PhoneNumberPurchased: (event) => applyTelephonyEvent(deps, TELEPHONY_CONSUMER, event),
+      PhoneNumberReleased: (event) => applyTelephonyEvent(deps, TELEPHONY_CONSUMER, event),
+      ForwardingTestCompleted: (event) => applyTelephonyEvent(deps, TELEPHONY_CONSUMER, event),
+    },
   };
 }

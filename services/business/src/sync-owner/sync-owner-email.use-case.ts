@@ -1,4 +1,6 @@
+import type { EventEnvelope } from "@rebound/contracts";
 import type { BusinessDeps } from "../business-deps";
+import { ownerNameOf } from "../domain/business-defaults";
 import { profileUpdatedPayload } from "../domain/event-payloads";
 
 /**
@@ -14,4 +16,11 @@ export async function syncOwnerEmail(deps: BusinessDeps, consumer: string, event
     const updated = await deps.businesses.saveOwner(tx, business.id, { ownerEmail: email, ownerName: ownerName ?? "" }, deps.clock.now());
     tx.append("BusinessProfileUpdated", updated.id, profileUpdatedPayload(updated));
   });
+}
+
+/** UserProfileChanged: the owner's e-mail and name follow the account (an event without user id or e-mail is ignored). */
+export async function syncOwnerFromProfile(deps: BusinessDeps, consumer: string, event: EventEnvelope<"UserProfileChanged">): Promise<void> {
+  const { userId, email, firstName, lastName } = event.payload;
+  if (!userId || !email) return;
+  await syncOwnerEmail(deps, consumer, event.id, userId, email, ownerNameOf(firstName, lastName));
 }

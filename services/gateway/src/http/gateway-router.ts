@@ -15,9 +15,9 @@ import { logoutRoute } from "../logout/logout.route";
 import { registerRoute } from "../register/register.route";
 import { resetPasswordRoute } from "../reset-password/reset-password.route";
 import { apiAuthGate } from "../routing/auth-gate";
-import { forwardByTable, type InProcessServices, type Upstreams } from "../routing/forward-by-table";
+import { forwardByTable } from "../routing/forward-by-table";
 import { internalHeaderPolicy } from "../routing/internal-header-policy";
-import type { SelfAddress } from "../routing/self-address";
+import type { ServiceLinks } from "../routing/upstream";
 import { series, whenBody } from "./series";
 import { sessionMiddleware } from "../session/session-middleware";
 import { sessionUser } from "../session/session-user";
@@ -31,9 +31,8 @@ export interface GatewayEdgeOptions {
   loopbackOriginAliases: boolean;
   twilioAuthToken: string;
   session: { secret: string; maxAgeMs: number };
-  upstreams: Upstreams | undefined;
-  inProcess?: InProcessServices;
-  self: SelfAddress | undefined;
+  /** How each service is reached (routing/upstream.ts). */
+  links: ServiceLinks;
 }
 
 const noStore: RequestHandler = (_req, res, next) => {
@@ -76,6 +75,10 @@ function gatewayEndpoints(deps: GatewayDeps): { handler: RequestHandler; router:
 /** The gateway's handler, with the routers it dispatches to (for tools that list the app's routes). */
 export type GatewayHandler = RequestHandler & { readonly routers: readonly Router[] };
 
+function isRouter(handler: RequestHandler | undefined): handler is Router {
+  return typeof handler === "function" && Array.isArray((handler as Partial<Router>).stack);
+}
+
 /** Whether `path` is `prefix` or below it, as express matches a mount path (case-insensitively). */
 function isUnder(path: string, prefix: string): boolean {
   const head = path.slice(0, prefix.length + 1).toLowerCase();
@@ -93,9 +96,9 @@ function isUnder(path: string, prefix: string): boolean {
  */
 export function createGatewayRouter(deps: GatewayDeps, edge: GatewayEdgeOptions): GatewayHandler {
   const { limits } = deps;
-  const forward = forwardByTable(edge.upstreams, deps.logger, edge.inProcess);
+  const forward = forwardByTable(edge.links);
 
-  const identityChecks = [...(edge.self ? [edge.self.capture] : []), internalHeaderPolicy(edge.internalSecret, edge.upstreams === undefined), pathCheck];
+  const identityChecks = [internalHeaderPolicy(), pathCheck];
 
   const webhooksAndDev = Router();
   webhooksAndDev.use("/webhooks", limitBy((req) => [[limits.webhookIp, clientIp(req)]]));
@@ -124,8 +127,8 @@ export function createGatewayRouter(deps: GatewayDeps, edge: GatewayEdgeOptions)
     isUnder(req.path, "/webhooks") || isUnder(req.path, "/dev") ? webhooksAndDev(req, res, next) : webApp(req, res, next),
   );
 
-  // "router": an in-process internal call skips the rest of the gateway (internal-header-policy.ts).
-  const dispatch: RequestHandler = (req, res, next) =>
-    (isUnder(req.path, "/api") ? api : everythingElse)(req, res, (error?: unknown) => (error === "router" ? next() : next(error)));
-  return Object.assign(dispatch, { routers: [endpoints.router, webhooksAndDev, webApp] });
+  const dispatch: RequestHandler = (req, res, next) => (isUnder(req.path, "/api") ? api : everythingElse)(req, res, next);
+  // The services' routers in this process are reached only through the gateway, so they are listed here.
+  const inProcess = [...edge.links.values()].flatMap((link) => (isRouter(link.router) ? [link.router] : []));
+  return Object.assign(dispatch, { routers: [endpoints.router, webhooksAndDev, webApp, ...inProcess] });
 }

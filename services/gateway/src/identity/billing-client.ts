@@ -1,4 +1,5 @@
 import { AppError } from "@rebound/platform";
+import type { ServiceLink } from "../routing/upstream";
 import { clientErrorCode, postInternal } from "./post-internal";
 
 /** The payment step of a registration as the gateway asks billing for it. */
@@ -33,12 +34,12 @@ export class PaymentDeclined extends Error {
 const TIMEOUT_MS = 30_000;
 
 /**
- * HTTP client of billing's `/internal/billing/*` API (postInternal); billing's URL in distributed
- * mode, this very process in standalone.
+ * Client of billing's `/internal/billing/*` API (postInternal) through billing's link: its router
+ * in this process (standalone) or its URL (distributed).
  */
-export function createHttpBillingClient(baseUrl: () => string, secret: string): BillingClient {
+export function createBillingClient(link: ServiceLink | undefined, secret: string): BillingClient {
   const call = async <T>(path: string, body: unknown, requestId?: string): Promise<T> => {
-    const answer = await postInternal(`${baseUrl()}/internal/billing${path}`, body, {
+    const answer = await postInternal(link, `/internal/billing${path}`, body, {
       secret,
       requestId,
       timeoutMs: TIMEOUT_MS,

@@ -1,4 +1,5 @@
 import { AppError, type FieldError } from "@rebound/platform";
+import type { ServiceLink } from "../routing/upstream";
 import { clientErrorCode, postInternal, type InternalAnswer } from "./post-internal";
 
 /** What the gateway needs to know of a user to start a session; the rest is passed to the client as is. */
@@ -19,14 +20,13 @@ export interface IdentityClient {
 const TIMEOUT_MS = 15_000;
 
 /**
- * HTTP client of identity's `/internal/identity/*` API, signed with the internal
- * header. `baseUrl` is identity's URL in distributed mode, or this very process in
- * standalone (same code path, services never import each other). Node's fetch keeps
- * connections alive.
+ * Client of identity's `/internal/identity/*` API, signed with the internal header, through
+ * identity's link: its router in this process (standalone) or its URL (distributed); the same
+ * code path either way, and services never import each other.
  */
-export function createHttpIdentityClient(baseUrl: () => string, secret: string): IdentityClient {
+export function createIdentityClient(link: ServiceLink | undefined, secret: string): IdentityClient {
   const call = async <T>(path: string, body: unknown, requestId?: string): Promise<T> => {
-    const answer = await postInternal(`${baseUrl()}/internal/identity${path}`, body, {
+    const answer = await postInternal(link, `/internal/identity${path}`, body, {
       secret,
       requestId,
       timeoutMs: TIMEOUT_MS,

@@ -1,24 +1,40 @@
-import { AppError, INTERNAL_USER_HEADER, verifyInternalUser } from "@rebound/platform";
+import { Router, json } from "express";
+import { AppError, createSilentLogger, GATEWAY_PRINCIPAL, INTERNAL_USER_HEADER, verifyInternalUser } from "@rebound/platform";
 import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { clientErrorCode, GATEWAY_PRINCIPAL, postInternal } from "./post-internal";
+import { linkServices, type ServiceLink } from "../routing/upstream";
+import { clientErrorCode, postInternal } from "./post-internal";
 
 const SECRET = "post-internal-test-secret-0123456789";
+const logger = createSilentLogger();
+
+/** What the service saw of the last call. */
+let seen: { headers: IncomingMessage["headers"]; body: string } | undefined;
+
+/** The same small internal API, served over HTTP and as a router in process. */
+function answer(url: string, headers: IncomingMessage["headers"], body: string): { status: number; json?: unknown } {
+  seen = { headers, body };
+  if (url === "/empty") return { status: 204 };
+  if (url === "/refused") return { status: 409, json: { message: "Taken", code: "CONFLICT" } };
+  return { status: 200, json: { done: true } };
+}
+
+function link(upstream: string | Router): ServiceLink {
+  return linkServices({ identity: upstream }, logger).get("identity")!;
+}
 
 describe("postInternal", () => {
   let server: Server;
   let url: string;
-  let seen: { headers: IncomingMessage["headers"]; body: string } | undefined;
 
   beforeAll(async () => {
     server = createServer((req, res) => {
       let body = "";
       req.on("data", (chunk: Buffer) => (body += chunk.toString()));
       req.on("end", () => {
-        seen = { headers: req.headers, body };
-        if (req.url === "/empty") return res.writeHead(204).end();
-        res.writeHead(req.url === "/refused" ? 409 : 200, { "content-type": "application/json" });
-        res.end(JSON.stringify(req.url === "/refused" ? { message: "Taken", code: "CONFLICT" } : { done: true }));
+        const reply = answer(req.url ?? "", req.headers, body);
+        res.writeHead(reply.status, reply.json ? { "content-type": "application/json" } : {});
+        res.end(reply.json ? JSON.stringify(reply.json) : undefined);
       });
     });
     await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
@@ -28,32 +44,55 @@ describe("postInternal", () => {
     await new Promise((resolve) => server.close(resolve));
   });
 
+  const router = Router();
+  router.post("/*path", json(), (req, res) => {
+    const reply = answer(req.originalUrl, req.headers, JSON.stringify(req.body));
+    if (reply.json) res.status(reply.status).json(reply.json);
+    else res.status(reply.status).end();
+  });
+
   const options = { secret: SECRET, timeoutMs: 5_000, unavailableMessage: "Down for now." };
+  const modes = [
+    ["over HTTP (distributed)", () => link(url)],
+    ["in process (standalone)", () => link(router)],
+  ] as const;
 
-  it("posts the body as JSON, signed as the gateway, with the request id", async () => {
-    const answer = await postInternal(`${url}/ok`, { a: 1 }, { ...options, requestId: "req-1" });
-    expect(answer).toEqual({ ok: true, status: 200, payload: { done: true } });
-    expect(JSON.parse(seen!.body)).toEqual({ a: 1 });
-    expect(seen!.headers["x-request-id"]).toBe("req-1");
-    expect(verifyInternalUser(seen!.headers[INTERNAL_USER_HEADER] as string, SECRET)?.id).toBe(GATEWAY_PRINCIPAL.id);
+  describe.each(modes)("%s", (_mode, linkOf) => {
+    it("posts the body as JSON, signed as the gateway, with the request id", async () => {
+      const answered = await postInternal(linkOf(), "/ok", { a: 1 }, { ...options, requestId: "req-1" });
+      expect(answered).toEqual({ ok: true, status: 200, payload: { done: true } });
+      expect(JSON.parse(seen!.body)).toEqual({ a: 1 });
+      expect(seen!.headers["content-type"]).toBe("application/json");
+      expect(seen!.headers["x-request-id"]).toBe("req-1");
+      expect(verifyInternalUser(seen!.headers[INTERNAL_USER_HEADER] as string, SECRET)?.id).toBe(GATEWAY_PRINCIPAL.id);
+    });
+
+    it("gives a service's own client error code back, and {} for an answer without a body", async () => {
+      const refused = await postInternal(linkOf(), "/refused", undefined, options);
+      expect(refused).toMatchObject({ ok: false, status: 409 });
+      expect(clientErrorCode(refused)).toBe("CONFLICT");
+      expect(await postInternal(linkOf(), "/empty", {}, options)).toEqual({ ok: true, status: 204, payload: {} });
+    });
   });
 
-  it("gives a service's own client error code back, and {} for an answer without a body", async () => {
-    const refused = await postInternal(`${url}/refused`, undefined, options);
-    expect(refused).toMatchObject({ ok: false, status: 409 });
-    expect(clientErrorCode(refused)).toBe("CONFLICT");
-    expect(clientErrorCode({ ok: false, status: 500, payload: { code: "CONFLICT" } })).toBeUndefined();
-    expect(clientErrorCode({ ok: false, status: 400, payload: { code: "NOT_OURS" } })).toBeUndefined();
-    expect(await postInternal(`${url}/empty`, {}, options)).toEqual({ ok: true, status: 204, payload: {} });
+  it("in process, a path no route answers is the platform's JSON 404, and a thrown error its {message, code}", async () => {
+    const thrower = Router();
+    thrower.post("/boom", () => {
+      throw new AppError("CONFLICT", "Taken");
+    });
+    expect(await postInternal(link(thrower), "/boom", {}, options)).toEqual({ ok: false, status: 409, payload: { message: "Taken", code: "CONFLICT" } });
+    expect(await postInternal(link(thrower), "/nothing", {}, options)).toEqual({ ok: false, status: 404, payload: { message: "Not found", code: "NOT_FOUND" } });
   });
 
-  it("answers 503 with the caller's message when the service cannot be reached", async () => {
+  it("answers 503 with the caller's message when the service cannot be reached, or has no link", async () => {
     const closed = createServer();
     await new Promise<void>((resolve) => closed.listen(0, "127.0.0.1", resolve));
     const port = (closed.address() as AddressInfo).port;
     await new Promise((resolve) => closed.close(resolve));
-    const failure = await postInternal(`http://127.0.0.1:${port}/x`, {}, options).catch((error: unknown) => error);
-    expect(failure).toBeInstanceOf(AppError);
-    expect(failure).toMatchObject({ code: "UNAVAILABLE", message: "Down for now." });
+    for (const unreachable of [link(`http://127.0.0.1:${port}`), undefined]) {
+      const failure = await postInternal(unreachable, "/x", {}, options).catch((error: unknown) => error);
+      expect(failure).toBeInstanceOf(AppError);
+      expect(failure).toMatchObject({ code: "UNAVAILABLE", message: "Down for now." });
+    }
   });
 });

@@ -1,7 +1,5 @@
-import { AppError, ERROR_STATUS, INTERNAL_USER_HEADER, signInternalUser, type ErrorCode } from "@rebound/platform";
-
-/** The gateway's own identity towards services' internal APIs (identity checks this id). */
-export const GATEWAY_PRINCIPAL = { id: "service:gateway", email: "gateway@rebound.internal" };
+import { AppError, ERROR_STATUS, GATEWAY_PRINCIPAL, INTERNAL_USER_HEADER, signInternalUser, type ErrorCode } from "@rebound/platform";
+import type { ServiceLink } from "../routing/upstream";
 
 export interface InternalAnswer {
   ok: boolean;
@@ -20,26 +18,37 @@ export interface PostInternalOptions {
 
 /**
  * POSTs JSON to a service's internal API as the gateway (the signed internal header), passing the
- * request id on. Node's fetch keeps connections alive. Unreachable or timed out: 503 UNAVAILABLE.
+ * request id on, through the service's link: the same headers and body in process (standalone) and
+ * over HTTP (distributed). No link, unreachable or timed out: 503 UNAVAILABLE.
  */
-export async function postInternal(url: string, body: unknown, options: PostInternalOptions): Promise<InternalAnswer> {
-  let response: Response;
+export async function postInternal(link: ServiceLink | undefined, path: string, body: unknown, options: PostInternalOptions): Promise<InternalAnswer> {
+  if (!link) throw new AppError("UNAVAILABLE", options.unavailableMessage);
+  let reply;
   try {
-    response = await fetch(url, {
-      method: "POST",
+    reply = await link.send({
+      path,
       headers: {
         "content-type": "application/json",
         [INTERNAL_USER_HEADER]: signInternalUser(GATEWAY_PRINCIPAL, options.secret),
         ...(options.requestId ? { "x-request-id": options.requestId } : {}),
       },
       body: JSON.stringify(body ?? {}),
-      signal: AbortSignal.timeout(options.timeoutMs),
+      timeoutMs: options.timeoutMs,
     });
   } catch (error) {
     throw new AppError("UNAVAILABLE", options.unavailableMessage, { cause: error });
   }
-  const payload = (await response.json().catch(() => ({}))) as Record<string, unknown>;
-  return { ok: response.ok, status: response.status, payload };
+  const ok = reply.status >= 200 && reply.status < 300;
+  return { ok, status: reply.status, payload: parseObject(reply.text) };
+}
+
+function parseObject(text: string): Record<string, unknown> {
+  try {
+    const parsed: unknown = JSON.parse(text);
+    return typeof parsed === "object" && parsed !== null ? (parsed as Record<string, unknown>) : {};
+  } catch {
+    return {};
+  }
 }
 
 /** The service's own error code when it is one of ours and matches the status of a client error (so the client sees the service's answer). */

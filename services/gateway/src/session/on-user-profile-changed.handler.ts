@@ -1,14 +1,15 @@
 import type { ConsumerDefinition } from "@rebound/platform";
 import type { GatewayDeps } from "../gateway-deps";
+import { syncSessionEmail } from "./sync-session-email.use-case";
 
-/** Sessions carry the user's e-mail to services; a changed address is copied into them (idempotent). */
+export const SESSIONS_GROUP = "gateway.sessions";
+
+/** UserProfileChanged: the sessions' copy of the user's e-mail follows. */
 export function onUserProfileChangedHandler(deps: GatewayDeps): ConsumerDefinition {
   return {
-    group: "gateway.sessions",
+    group: SESSIONS_GROUP,
     handlers: {
-      UserProfileChanged: async (event) => {
-        await deps.sessions.updateUserEmail(event.payload.userId, event.payload.email);
-      },
+      UserProfileChanged: (event) => syncSessionEmail(deps, event),
     },
   };
 }

@@ -63,7 +63,8 @@ export function toUserView(user: UserRecord): UserView {
   };
 }
 
-/** E-mails are compared and stored lower-cased, so uniqueness is case-insensitive. */
-export function normalizeEmail(email: string): string {
-  return email.trim().toLowerCase();
-}
+/**
+ * E-mails are compared and stored lower-cased, so uniqueness is case-insensitive: contracts'
+ * normalizeEmail, the one billing keys sign-ups by too.
+ */
+export { normalizeEmail } from "@rebound/contracts/domain";

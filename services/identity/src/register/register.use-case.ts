@@ -10,7 +10,7 @@ import { verificationEmail } from "../mail/identity-emails";
 import { issueToken } from "../security/tokens";
 import { EMAIL_TAKEN } from "../store/user.repository";
 
-/** Creates the account (trial on the chosen plan), emits UserRegistered for billing and business, sends the verification e-mail. */
+/** Creates the account (trial on the chosen plan), emits UserRegistered (business, messaging read it), sends the verification e-mail. */
 export async function register(deps: IdentityDeps, input: RegisterInput): Promise<UserView> {
   const email = normalizeEmail(input.email);
   if (await deps.users.findByEmail(email)) throw conflict(EMAIL_TAKEN);

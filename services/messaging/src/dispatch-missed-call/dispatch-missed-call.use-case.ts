@@ -3,9 +3,8 @@
 // The write goes through the service's shared group commit (db.sqlTransaction with groupCommit): decisions,
 // send results and status callbacks arriving together share one transaction. PGlite is a
 // single connection, and a transaction's fixed cost dominates its few statements.
-import { timestampFromDate } from "@rebound/contracts";
+import { timestampFromDate, type EventEnvelope } from "@rebound/contracts";
 import { randomUUID } from "node:crypto";
-import { setTimeout as sleep } from "node:timers/promises";
 import { retry } from "@rebound/platform";
 import { decide, monthlyCap, type DispatchDecision, type DispatchState, type MissedCall, type SuppressionReasonName } from "../domain/decide";
 import { duplicateWindowMs } from "../domain/dispatch-config";
@@ -35,8 +34,23 @@ class StaleReadModel extends Error {}
 /** Decisions per call: the first from memory, the next ones after re-reading the caller's rows. */
 const MAX_DECISIONS = 3;
 
-export async function dispatchMissedCall(deps: MessagingDeps, call: MissedCallEvent): Promise<void> {
-  await waitForBusiness(deps, call.businessId);
+/**
+ * No processOnce: call_dispatches (unique per call id) is this consumer's idempotency key,
+ * which also covers a second CallMissed for the same call under a new event id.
+ */
+export async function dispatchMissedCall(deps: MessagingDeps, event: EventEnvelope<"CallMissed">): Promise<void> {
+  const { payload } = event;
+  const call: MissedCallEvent = {
+    eventId: event.id,
+    businessId: payload.businessId,
+    callId: payload.callId || payload.callSid,
+    callerNumber: payload.callerNumber,
+    dedicatedNumber: payload.dedicatedNumber,
+    stirVerstat: payload.stirVerstat,
+  };
+  // Config events travel on other topics and may trail the call by a moment (e.g. right after
+  // start-up): wait (bounded) until the read model learns the business's settings.
+  await deps.readModel.whenBusinessKnown(call.businessId, deps.settings.unknownBusinessWaitMs);
   await retry(() => decideAndRecord(deps, call), {
     maxAttempts: MAX_DECISIONS,
     baseDelayMs: 0,
@@ -143,10 +157,4 @@ function appendSuppressed(tx: MessagingSqlTx, call: MissedCallEvent, reason: Sup
     reason: suppressionReasonEnum(reason),
     suppressedAt: timestampFromDate(now),
   });
-}
-
-/** Config events travel on other topics and may trail the call by a moment (e.g. right after start-up). */
-async function waitForBusiness(deps: MessagingDeps, businessId: string): Promise<void> {
-  const deadline = Date.now() + deps.settings.unknownBusinessWaitMs;
-  while (!deps.readModel.business(businessId)?.settings && Date.now() < deadline) await sleep(50);
 }

@@ -1,6 +1,7 @@
 // The dispatch config in memory: everything the hot path asks, answered without I/O.
 // Filled from messaging's own tables at start and kept current by the config consumer
 // and by the use cases after each commit.
+import { KeyedWaiters } from "@rebound/platform";
 import type { DispatchState } from "../domain/decide";
 import { DEFAULT_SUBSCRIPTION, type BusinessConfig, type SubscriptionView } from "../domain/dispatch-config";
 import { comparablePhoneNumber } from "@rebound/contracts/domain";
@@ -17,6 +18,8 @@ export class DispatchReadModel {
   private readonly usage = new Map<string, number>();
   private readonly lastTexted = new Map<string, Date>();
   private readonly lastAutoReply = new Map<string, Date>();
+  /** Dispatches waiting for a business's settings (whenBusinessKnown), woken by putBusiness. */
+  private readonly businessWaiters = new KeyedWaiters();
 
   business(businessId: string): BusinessConfig | undefined {
     return this.businesses.get(businessId);
@@ -27,12 +30,22 @@ export class DispatchReadModel {
     return id === undefined ? undefined : this.businesses.get(id);
   }
 
+  /**
+   * Resolves once this business's settings are known: at once if they are, else when an event
+   * or a refresh puts them, or after `timeoutMs` (the dispatch then decides with what it has).
+   */
+  async whenBusinessKnown(businessId: string, timeoutMs: number): Promise<void> {
+    if (this.businesses.get(businessId)?.settings || timeoutMs <= 0) return;
+    await this.businessWaiters.whenKnown(businessId, timeoutMs);
+  }
+
   /** Replaces what is known of a business with a full row (start, refresh). */
   putBusiness(config: BusinessConfig): void {
     const previous = this.businesses.get(config.businessId);
     if (previous?.dedicatedNumber) this.businessByNumber.delete(comparablePhoneNumber(previous.dedicatedNumber));
     this.businesses.set(config.businessId, config);
     if (config.dedicatedNumber) this.businessByNumber.set(comparablePhoneNumber(config.dedicatedNumber), config.businessId);
+    if (config.settings) this.businessWaiters.known(config.businessId);
   }
 
   /** Merges the parts one event changed (a key present with undefined clears it). */

@@ -1,17 +1,13 @@
-// Records what the provider said about a send, through the service's shared group commit:
-// SmsSent (+ the owner alert), or SmsStatusChanged(failed) (and the carrier's opt-out).
+// Records what the provider said about a send (the sender hands it its outcomes), through the
+// service's shared group commit: SmsSent (+ the owner alert), or SmsStatusChanged(failed) (and
+// the carrier's opt-out).
 import { messagingV1, timestampFromDate } from "@rebound/contracts";
 import { randomUUID } from "node:crypto";
 import { smsStatusEnum } from "../domain/event-enums";
-import type { SmsStatusName } from "../domain/sms-status";
+import type { SendOutcome } from "../domain/send-outcome";
 import type { MessagingDeps } from "../messaging-deps";
 import { recordCarrierOptOut, rememberCarrierOptOut } from "../opt-out/carrier-opt-out";
 import type { MessagingSqlTx } from "../store/messaging-db";
-import type { SmsToSend } from "../store/sms-log.repository";
-
-export type SendOutcome =
-  | { type: "accepted"; sms: SmsToSend; providerSid: string; status: SmsStatusName }
-  | { type: "failed"; sms: SmsToSend; errorCode: string; errorMessage: string };
 
 type RecordSendResultDeps = Pick<MessagingDeps, "db" | "smsLogs" | "callers" | "consentLog" | "alerts" | "readModel" | "clock">;
 

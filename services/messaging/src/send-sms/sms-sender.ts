@@ -1,8 +1,8 @@
 // Sends queued texts through the provider: per-sender rate, timeout, bounded retries with
 // backoff, then the outcome recorded. A retry after an answer-less failure (timeout, 5xx),
 // and every recovered send, first asks the provider whether it already has the text, so
-// nothing is sent twice.
-import { setTimeout as sleep } from "node:timers/promises";
+// nothing is sent twice. Its provider calls and the recording of each acceptance are reported
+// to the AcceptanceWaiters, where a status callback that raced them waits.
 import { retry, TelephonyProviderError, type Logger, type SendSmsResult, type TelephonyProvider } from "@rebound/platform";
 import {
   failureCode,
@@ -13,9 +13,10 @@ import {
   type RetryPolicy,
   type SendFailure,
 } from "../domain/send-retry";
+import type { SendOutcome, SmsToSend } from "../domain/send-outcome";
 import { fromProviderStatus, type SmsStatusName } from "../domain/sms-status";
-import type { SmsLogRepository, SmsToSend } from "../store/sms-log.repository";
-import type { SendOutcome } from "./record-send-result.use-case";
+import type { SmsLogRepository } from "../store/sms-log.repository";
+import type { AcceptanceWaiters } from "./acceptance-waiters";
 import { SenderQueue } from "./sender-queue";
 
 export interface SmsSenderOptions {
@@ -33,6 +34,8 @@ export interface SmsSenderDeps {
   recordResult: (outcome: SendOutcome) => Promise<boolean>;
   /** Resolves once every outcome handed to recordResult has committed. */
   resultsIdle: () => Promise<void>;
+  /** Told of every provider call and acceptance being recorded (status callbacks wait there). */
+  acceptances: AcceptanceWaiters;
   random?: () => number;
 }
 
@@ -57,8 +60,6 @@ function toFailure(error: unknown): SendFailure {
 export class SmsSender {
   private readonly queue: SenderQueue;
   private readonly inFlight = new Set<string>();
-  private readonly recordingSids = new Map<string, Promise<unknown>>();
-  private readonly providerCalls = new Set<Promise<unknown>>();
   private readonly retryTimers = new Set<NodeJS.Timeout>();
   private stopped = false;
 
@@ -87,19 +88,6 @@ export class SmsSender {
   /** Texts queued here and not yet recorded as sent or failed (their rows' leases are ours). */
   inFlightIds(): string[] {
     return [...this.inFlight];
-  }
-
-  /**
-   * Waits (bounded) until a status callback's sid can be found: its acceptance may still be
-   * being recorded, or the provider may call back before its send request even returned.
-   */
-  async settle(providerSid: string, maxWaitMs = 3_000): Promise<void> {
-    const timeout = sleep(maxWaitMs);
-    if (!this.recordingSids.has(providerSid) && this.providerCalls.size > 0) {
-      await Promise.race([Promise.allSettled([...this.providerCalls]), timeout]);
-    }
-    const recording = this.recordingSids.get(providerSid);
-    if (recording) await Promise.race([recording.catch(() => undefined), timeout]);
   }
 
   async stop(): Promise<void> {
@@ -143,14 +131,13 @@ export class SmsSender {
       return;
     }
     const recording = this.deps.recordResult({ type: "accepted", sms, providerSid: result.sid, status: acceptedStatus(result.status) });
-    this.recordingSids.set(result.sid, recording);
+    this.deps.acceptances.acceptanceRecording(result.sid, recording);
     try {
       await recording;
     } catch (error) {
       // The provider has it; the row keeps its lease and recovery will find the text there.
       this.deps.logger.error({ err: error, smsId: sms.id, sid: result.sid }, "recording an accepted sms failed");
     } finally {
-      this.recordingSids.delete(result.sid);
       this.inFlight.delete(sms.id);
     }
   }
@@ -185,9 +172,7 @@ export class SmsSender {
       body: sms.message,
       statusCallbackUrl: this.options.statusCallbackUrl(),
     });
-    this.providerCalls.add(call);
-    const forget = () => this.providerCalls.delete(call);
-    call.then(forget, forget);
+    this.deps.acceptances.providerCallStarted(call);
     let timer: NodeJS.Timeout | undefined;
     const timeout = new Promise<never>((_, reject) => {
       timer = setTimeout(() => reject(new SendTimeout(`no answer from the provider in ${this.options.timeoutMs} ms`)), this.options.timeoutMs);

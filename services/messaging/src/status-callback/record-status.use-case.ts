@@ -42,7 +42,7 @@ export async function recordStatus(deps: MessagingDeps, callback: StatusCallback
   let applied = await db.sqlTransaction((tx) => apply(deps, tx, change), { groupCommit: "linger" });
   if (!applied && !(await smsLogs.findBySid(change.providerSid))) {
     // The provider may call back before our record of its acceptance committed.
-    await deps.sender.settle(change.providerSid);
+    await deps.acceptances.whenRecorded(change.providerSid);
     applied = await db.sqlTransaction((tx) => apply(deps, tx, change), { groupCommit: "linger" });
     if (!applied && !(await smsLogs.findBySid(change.providerSid))) {
       deps.logger.info({ sid: change.providerSid, status }, "status callback for an unknown message ignored");

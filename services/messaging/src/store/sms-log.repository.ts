@@ -1,4 +1,5 @@
 // sms_logs: every SMS the business sent, with its delivery lifecycle.
+import type { SmsToSend } from "../domain/send-outcome";
 import type { SmsKindName, SmsStatusName } from "../domain/sms-status";
 import type { SqlExecutor } from "@rebound/platform";
 import { table, type MessagingDb, type Queryable } from "./messaging-db";
@@ -14,17 +15,8 @@ export interface NewSms {
   at: Date;
 }
 
-/** What the send path needs of a row. */
-export interface SmsToSend {
-  id: string;
-  businessId: string;
-  callId: string | null;
-  recipientNumber: string;
-  senderNumber: string;
-  message: string;
-  kind: SmsKindName;
-  createdAt: Date;
-}
+/** What the send path needs of a row (defined with the send's outcome). */
+export type { SmsToSend } from "../domain/send-outcome";
 
 export interface SmsRef {
   id: string;

@@ -18,24 +18,11 @@ const alreadyHasNumber = (phoneNumber: string) =>
 /** How long a purchase right after sign-up waits for BusinessCreated (and UserRegistered) to reach this service. */
 export const BUSINESS_PROJECTION_WAIT_MS = 10_000;
 
-/**
- * Right after sign-up the user's events may still be on their way, so a signed-in user's
- * purchase waits for what it needs (bounded) instead of answering 404 or 402 (issue 16).
- */
-async function waitForProjection<T>(resolve: () => Promise<T | undefined>): Promise<T | undefined> {
-  const deadline = Date.now() + BUSINESS_PROJECTION_WAIT_MS;
-  for (let delay = 25; ; delay = Math.min(delay * 2, 250)) {
-    const found = await resolve();
-    if (found !== undefined || Date.now() + delay > deadline) return found;
-    await new Promise((resolve) => setTimeout(resolve, delay));
-  }
-}
-
 const choosePlan = () => new AppError("PAYMENT_REQUIRED", CHOOSE_PLAN_FOR_NUMBER_MESSAGE);
 
 /** A number is sold only to a subscription in good standing (trialing, active, past due in its grace). */
 async function requireSubscription(deps: TelephonyDeps, userId: string): Promise<void> {
-  const status = await waitForProjection(() => deps.sync.resolveEntitlement(userId));
+  const status = await deps.sync.waitForEntitlement(userId, BUSINESS_PROJECTION_WAIT_MS);
   if (status === undefined || !isInGoodStanding(status)) throw choosePlan();
 }
 
@@ -46,7 +33,9 @@ async function requireSubscription(deps: TelephonyDeps, userId: string): Promise
  * race, the number just bought is given back to the provider.
  */
 export async function purchaseNumber(deps: TelephonyDeps, userId: string, phoneNumber: string): Promise<PhoneNumberRecord> {
-  const businessId = await waitForProjection(() => deps.sync.resolveBusinessIdOfUser(userId));
+  // Right after sign-up the user's events may still be on their way, so the purchase waits for
+  // what it needs (bounded; woken when the read model learns it) instead of answering 404 or 402 (issue 16).
+  const businessId = await deps.sync.waitForBusinessIdOfUser(userId, BUSINESS_PROJECTION_WAIT_MS);
   if (!businessId) throw new AppError("NOT_FOUND", "Business not found. Please complete your business profile first.");
   const existing = await deps.sync.resolveDedicatedNumber(businessId);
   if (existing) throw alreadyHasNumber(existing);

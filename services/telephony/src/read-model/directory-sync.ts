@@ -5,6 +5,9 @@ import type { EntitlementRepository } from "../store/entitlement.repository";
 import type { PhoneNumberRepository } from "../store/phone-number.repository";
 import type { NumberDirectory, NumberEntry } from "./number-directory";
 
+/** While a request waits for a projection, how often it also reads the database (another replica's consumer may have written it). */
+export const PROJECTION_DB_CHECK_MS = 1_000;
+
 /**
  * Keeps the NumberDirectory current: a full load at start, a periodic reload
  * (another replica may have bought a number or handled a business event), and a
@@ -60,6 +63,20 @@ export class DirectorySync {
     return stored.phoneNumber;
   }
 
+  /**
+   * The user's business, waiting up to `timeoutMs` for it to be projected (right after sign-up):
+   * woken the moment this process puts it in memory, and reading the database at the start and
+   * every PROJECTION_DB_CHECK_MS, so a business projected by another replica is found too.
+   */
+  waitForBusinessIdOfUser(userId: string, timeoutMs: number): Promise<string | undefined> {
+    return waitFor(() => this.resolveBusinessIdOfUser(userId), (ms) => this.directory.whenBusinessOfUserKnown(userId, ms), timeoutMs);
+  }
+
+  /** The user's entitlement, waiting up to `timeoutMs` for it the same way. */
+  waitForEntitlement(userId: string, timeoutMs: number): Promise<EntitlementStatus | undefined> {
+    return waitFor(() => this.resolveEntitlement(userId), (ms) => this.directory.whenEntitlementKnown(userId, ms), timeoutMs);
+  }
+
   async resolveEntitlement(userId: string): Promise<EntitlementStatus | undefined> {
     const cached = this.directory.entitlementOf(userId);
     if (cached) return cached;
@@ -67,5 +84,16 @@ export class DirectorySync {
     if (!stored) return undefined;
     this.directory.putEntitlement(stored);
     return stored.status;
+  }
+}
+
+/** Resolves (memory, else the database) until found or `timeoutMs` passed, sleeping until the key is put in memory or the next database check. */
+async function waitFor<T>(resolve: () => Promise<T | undefined>, known: (timeoutMs: number) => Promise<boolean>, timeoutMs: number): Promise<T | undefined> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const found = await resolve();
+    const left = deadline - Date.now();
+    if (found !== undefined || left <= 0) return found;
+    await known(Math.min(left, PROJECTION_DB_CHECK_MS));
   }
 }

@@ -6,6 +6,7 @@ export interface NumberEntry {
 }
 
 import type { EntitlementStatus } from "@rebound/contracts/domain";
+import { KeyedWaiters } from "@rebound/platform";
 import type { BusinessCallSettings } from "../domain/voice-answer";
 
 /** A user's subscription status as telephony knows it. */
@@ -31,6 +32,10 @@ export class NumberDirectory {
   private readonly businesses = new Map<string, BusinessEntry>();
   private readonly businessOfUser = new Map<string, string>();
   private readonly entitlements = new Map<string, EntitlementStatus>();
+  /** Requests waiting for a user's business (whenBusinessOfUserKnown), keyed by user id. */
+  private readonly businessWaiters = new KeyedWaiters();
+  /** Requests waiting for a user's entitlement (whenEntitlementKnown), keyed by user id. */
+  private readonly entitlementWaiters = new KeyedWaiters();
 
   replaceAll(numbers: NumberEntry[], businesses: BusinessEntry[], entitlements: EntitlementEntry[] = []): void {
     this.byNumber.clear();
@@ -45,6 +50,17 @@ export class NumberDirectory {
 
   putEntitlement(entry: EntitlementEntry): void {
     this.entitlements.set(entry.userId, entry.status);
+    this.entitlementWaiters.known(entry.userId);
+  }
+
+  /** Resolves true when the user's entitlement is put in memory, false after `timeoutMs`. */
+  whenEntitlementKnown(userId: string, timeoutMs: number): Promise<boolean> {
+    return this.entitlementWaiters.whenKnown(userId, timeoutMs);
+  }
+
+  /** Resolves true when the user's business is put in memory, false after `timeoutMs`. */
+  whenBusinessOfUserKnown(userId: string, timeoutMs: number): Promise<boolean> {
+    return this.businessWaiters.whenKnown(userId, timeoutMs);
   }
 
   /** Undefined until the user's sign-up or billing events reached telephony. */
@@ -57,7 +73,10 @@ export class NumberDirectory {
     if (previous && previous !== entry.phoneNumber) this.byNumber.delete(previous);
     this.byNumber.set(entry.phoneNumber, entry);
     this.numberOfBusiness.set(entry.businessId, entry.phoneNumber);
-    if (!this.businessOfUser.has(entry.userId)) this.businessOfUser.set(entry.userId, entry.businessId);
+    if (!this.businessOfUser.has(entry.userId)) {
+      this.businessOfUser.set(entry.userId, entry.businessId);
+      this.businessWaiters.known(entry.userId);
+    }
   }
 
   removeNumber(phoneNumber: string): void {
@@ -70,6 +89,7 @@ export class NumberDirectory {
   putBusiness(entry: BusinessEntry): void {
     this.businesses.set(entry.businessId, entry);
     this.businessOfUser.set(entry.userId, entry.businessId);
+    this.businessWaiters.known(entry.userId);
   }
 
   number(phoneNumber: string): NumberEntry | undefined {
