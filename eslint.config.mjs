@@ -14,22 +14,19 @@ const otherServices = (self) =>
   ]);
 
 /** Packages are used through their package.json `exports`, never by reaching into their folders. */
-const deepImports = [
-  { group: ["@rebound/*/src", "@rebound/*/src/**"], message: "Import the package's public API (its package.json exports), not its files." },
-];
+const deepImports = [{ group: ["@rebound/*/src", "@rebound/*/src/**"], message: "Import the package's public API (its package.json exports), not its files." }];
 
 /** Test support and the carrier simulator are not production dependencies of a service. */
-const testSupport = [
-  { group: ["@rebound/testing", "@rebound/testing/*"], message: "@rebound/testing is for tests only." },
-];
+const testSupport = [{ group: ["@rebound/testing", "@rebound/testing/*"], message: "@rebound/testing is for tests only." }];
 const simulatorOutsideRoots = [
-  { group: ["@rebound/carrier-simulator", "@rebound/carrier-simulator/*"], message: "Only composition roots (main.ts, standalone) choose the telephony provider." },
+  {
+    group: ["@rebound/carrier-simulator", "@rebound/carrier-simulator/*"],
+    message: "Only composition roots (main.ts, standalone) choose the telephony provider.",
+  },
 ];
 
 /** Only store/ touches the database client. */
-const prismaOutsideStore = [
-  { group: ["@prisma/*", "**/generated/prisma", "**/generated/prisma/*"], message: "Only files in store/ may use Prisma." },
-];
+const prismaOutsideStore = [{ group: ["@prisma/*", "**/generated/prisma", "**/generated/prisma/*"], message: "Only files in store/ may use Prisma." }];
 
 /**
  * File names under services/<name>/src and tools/<name>/src (docs/service-guide.md): kebab-case
@@ -115,7 +112,21 @@ const featuresFromShared = [
 ];
 
 export default tseslint.config(
-  { ignores: ["**/node_modules/**", "**/generated/**", "**/gen/**", "**/dist/**", "web/src/route-tree.gen.ts", "web/e2e/screenshots/**", "data/**", "coverage/**", "**/.scratch/**", "**/*.cjs", ".ci/**"] },
+  {
+    ignores: [
+      "**/node_modules/**",
+      "**/generated/**",
+      "**/gen/**",
+      "**/dist/**",
+      "web/src/route-tree.gen.ts",
+      "web/e2e/screenshots/**",
+      "data/**",
+      "coverage/**",
+      "**/.scratch/**",
+      "**/*.cjs",
+      ".ci/**",
+    ],
+  },
   ...tseslint.configs.recommended,
   {
     rules: {

@@ -8,10 +8,7 @@ import { fileURLToPath } from "node:url";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const mtime = (path) => (existsSync(path) ? statSync(path).mtimeMs : 0);
-const newestIn = (dir) =>
-  existsSync(dir)
-    ? Math.max(0, ...readdirSync(dir, { recursive: true }).map((entry) => mtime(join(dir, String(entry)))))
-    : 0;
+const newestIn = (dir) => (existsSync(dir) ? Math.max(0, ...readdirSync(dir, { recursive: true }).map((entry) => mtime(join(dir, String(entry))))) : 0);
 
 let stale = mtime(join(root, "proto", "src", "gen")) === 0 || newestIn(join(root, "proto", "rebound")) > newestIn(join(root, "proto", "src", "gen"));
 for (const name of readdirSync(join(root, "services"))) {

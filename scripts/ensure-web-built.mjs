@@ -21,7 +21,14 @@ const newestIn = (path) => {
   );
 };
 
-const sources = [join(web, "src"), join(web, "public"), join(web, "index.html"), join(web, "vite.config.ts"), join(web, "package.json"), join(root, "proto", "src", "domain")];
+const sources = [
+  join(web, "src"),
+  join(web, "public"),
+  join(web, "index.html"),
+  join(web, "vite.config.ts"),
+  join(web, "package.json"),
+  join(root, "proto", "src", "domain"),
+];
 const builtAt = mtime(built);
 const newestSource = Math.max(...sources.map(newestIn));
 

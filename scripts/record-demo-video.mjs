@@ -62,7 +62,15 @@ async function setUpOwner(request, baseUrl) {
   };
   await ok(
     await request.post("/api/register", {
-      data: { email, password: PASSWORD, confirmPassword: PASSWORD, firstName: "Maria", lastName: "Lopez", subscriptionPlan: "professional", billingFrequency: "monthly" },
+      data: {
+        email,
+        password: PASSWORD,
+        confirmPassword: PASSWORD,
+        firstName: "Maria",
+        lastName: "Lopez",
+        subscriptionPlan: "professional",
+        billingFrequency: "monthly",
+      },
     }),
     "register",
   );

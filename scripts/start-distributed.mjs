@@ -60,7 +60,8 @@ const extraReplicas = (process.env.REPLICAS ?? "")
   .filter(Boolean)
   .flatMap((entry) => {
     const [service, count] = entry.split("=");
-    if (!SERVICES.includes(service) || service === "gateway" || !(Number(count) >= 1)) throw new Error(`REPLICAS: "${entry}" is not <service>=<count> for a service other than the gateway`);
+    if (!SERVICES.includes(service) || service === "gateway" || !(Number(count) >= 1))
+      throw new Error(`REPLICAS: "${entry}" is not <service>=<count> for a service other than the gateway`);
     return Array.from({ length: Number(count) - 1 }, (_, index) => ({ service, name: `${service}-${index + 2}` }));
   });
 
@@ -255,7 +256,11 @@ function printTable({ databaseUrl, redisUrl, brokers, publicBaseUrl }) {
     ["kafka", kafkaMock ? "mock" : "", brokers, "", ""],
   ];
   const widths = rows[0].map((_, column) => Math.max(...rows.map((row) => row[column].length)));
-  const line = (row) => row.map((cell, column) => cell.padEnd(widths[column])).join("  ").trimEnd();
+  const line = (row) =>
+    row
+      .map((cell, column) => cell.padEnd(widths[column]))
+      .join("  ")
+      .trimEnd();
   console.log(`\nRebound (distributed) is up in ${elapsed()}: ${publicBaseUrl}\n`);
   console.log(line(rows[0]));
   console.log(widths.map((width) => "-".repeat(width)).join("  "));

@@ -26,9 +26,7 @@ function landingBudget(): Plugin {
         chunk.imports.forEach(visit);
       };
       chunks.filter((chunk) => chunk.isEntry).forEach((chunk) => visit(chunk.fileName));
-      chunks
-        .filter((chunk) => chunk.moduleIds.some((id) => /src\/routes\/index\.tsx/.test(id)))
-        .forEach((chunk) => visit(chunk.fileName));
+      chunks.filter((chunk) => chunk.moduleIds.some((id) => /src\/routes\/index\.tsx/.test(id))).forEach((chunk) => visit(chunk.fileName));
       const sizes = [...seen].map((fileName) => ({ fileName, gzip: gzipSync(byName.get(fileName)!.code).length }));
       const bytes = sizes.reduce((sum, item) => sum + item.gzip, 0);
       if (process.env.REBOUND_BUDGET_DETAIL) {
@@ -36,7 +34,14 @@ function landingBudget(): Plugin {
         const modules = [...seen].flatMap((fileName) => Object.entries(byName.get(fileName)!.modules));
         const groups = new Map<string, number>();
         modules.forEach(([id, info]) => {
-          const key = id.includes("node_modules/") ? id.split("node_modules/").pop()!.split("/").slice(0, id.includes("node_modules/@") ? 2 : 1).join("/") + (id.includes("/antd/") ? "/" + id.split("/antd/es/")[1]?.split("/")[0] : "") : id.replace(/.*\/work\/main\//, "");
+          const key = id.includes("node_modules/")
+            ? id
+                .split("node_modules/")
+                .pop()!
+                .split("/")
+                .slice(0, id.includes("node_modules/@") ? 2 : 1)
+                .join("/") + (id.includes("/antd/") ? "/" + id.split("/antd/es/")[1]?.split("/")[0] : "")
+            : id.replace(/.*\/work\/main\//, "");
           groups.set(key, (groups.get(key) ?? 0) + info.renderedLength);
         });
         if (process.env.REBOUND_BUDGET_WHY) {
@@ -45,7 +50,10 @@ function landingBudget(): Plugin {
             .slice(0, 8)
             .forEach(([id]) => console.log(`    why ${id} <- ${this.getModuleInfo(id)?.importers.slice(0, 12).join(", ")}`));
         }
-        [...groups].sort((a, b) => b[1] - a[1]).slice(0, 45).forEach(([key, size]) => console.log(`    ${(size / 1024).toFixed(1).padStart(7)} KB raw  ${key}`));
+        [...groups]
+          .sort((a, b) => b[1] - a[1])
+          .slice(0, 45)
+          .forEach(([key, size]) => console.log(`    ${(size / 1024).toFixed(1).padStart(7)} KB raw  ${key}`));
       }
       const kb = bytes / 1024;
       const line = `landing route JavaScript: ${kb.toFixed(1)} KB gzip in ${seen.size} chunks (budget ${LANDING_LIMIT_KB} KB)`;

@@ -68,21 +68,25 @@ async function main(): Promise<void> {
   const dataDir = mkdtempSync(join(tmpdir(), "rebound-bench-analytics-"));
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  const rebound = spawnTs(join(repoRoot, "services/standalone/src/main.ts"), {
-    PORT: String(port),
-    HOST: "127.0.0.1",
-    PUBLIC_BASE_URL: url,
-    DATA_DIR: dataDir,
-    LOG_LEVEL: "warn",
-    NODE_ENV: "development",
-    INTERNAL_AUTH_SECRET: "bench-internal-secret-0123456789",
-    SESSION_SECRET: "bench-session-secret-0123456789",
-    SMS_MESSAGES_PER_SECOND: "1000",
-  }, [
-    "--max-semi-space-size=32",
-    ...(process.env.BENCH_CPU_PROF ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : []),
-    ...(process.env.BENCH_NODE_ARGS?.split(" ").filter(Boolean) ?? []),
-  ]);
+  const rebound = spawnTs(
+    join(repoRoot, "services/standalone/src/main.ts"),
+    {
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      PUBLIC_BASE_URL: url,
+      DATA_DIR: dataDir,
+      LOG_LEVEL: "warn",
+      NODE_ENV: "development",
+      INTERNAL_AUTH_SECRET: "bench-internal-secret-0123456789",
+      SESSION_SECRET: "bench-session-secret-0123456789",
+      SMS_MESSAGES_PER_SECOND: "1000",
+    },
+    [
+      "--max-semi-space-size=32",
+      ...(process.env.BENCH_CPU_PROF ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : []),
+      ...(process.env.BENCH_NODE_ARGS?.split(" ").filter(Boolean) ?? []),
+    ],
+  );
   const baselinePort = await freePort();
   let baseline: ReturnType<typeof spawnTs> | undefined;
   try {
@@ -91,7 +95,11 @@ async function main(): Promise<void> {
     const headers = { cookie };
     for (let index = 0; index < CALLS; index++) {
       const from = `+1212555${String(1000 + index)}`;
-      const res = await fetch(`${url}/dev/simulator/calls`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ from, to: dedicatedNumber }) });
+      const res = await fetch(`${url}/dev/simulator/calls`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ from, to: dedicatedNumber }),
+      });
       if (!res.ok) throw new Error(`simulator call: ${res.status} ${await res.text()}`);
     }
     // Every text delivered: the carrier simulator's callbacks land, analytics projects them.
@@ -114,16 +122,23 @@ async function main(): Promise<void> {
 
     const ours = await load(statsUrl, headers, rebound.pid, `${url}/metrics`);
     const bare = await load(`http://127.0.0.1:${baselinePort}/api/analytics/stats`, {}, baseline.pid);
-    console.log(`GET /api/analytics/stats, ${CONNECTIONS} connections, ${SECONDS} s, one business (${CALLS} calls, all delivered ${allDeliveredMs} ms after the last call was placed)`);
+    console.log(
+      `GET /api/analytics/stats, ${CONNECTIONS} connections, ${SECONDS} s, one business (${CALLS} calls, all delivered ${allDeliveredMs} ms after the last call was placed)`,
+    );
     console.log(`                      requests   req/s   p50 ms   p90 ms p97.5 ms   p99 ms   max ms   errors  cpu µs/req (main thread)`);
-    for (const [name, figures] of [["rebound (standalone)", ours], ["bare express baseline", bare]] as const) {
+    for (const [name, figures] of [
+      ["rebound (standalone)", ours],
+      ["bare express baseline", bare],
+    ] as const) {
       const cpu = figures.cpuUsPerRequest ? `${figures.cpuUsPerRequest.process} (${figures.cpuUsPerRequest.mainThread})` : "n/a";
       const columns = [figures.p50, figures.p90, figures.p97_5, figures.p99, figures.max, figures.errors].map((value) => String(value).padStart(9)).join("");
       console.log(`${name.padEnd(22)}${String(figures.requests).padStart(8)}${String(figures.rps).padStart(8)}${columns}  ${cpu}`);
     }
     if (ours.minorGc) {
       const { count, ms } = ours.minorGc;
-      console.log(`rebound's young-generation GC during the run: ${count} pauses, ${Math.round(ms)} ms in all (${(ms / Math.max(count, 1)).toFixed(1)} ms each)`);
+      console.log(
+        `rebound's young-generation GC during the run: ${count} pauses, ${Math.round(ms)} ms in all (${(ms / Math.max(count, 1)).toFixed(1)} ms each)`,
+      );
     }
     console.log(`target p99 < 50 ms: ${ours.p99 < 50 ? "met" : "NOT met"} (${ours.p99} ms; baseline ${bare.p99} ms)`);
   } finally {

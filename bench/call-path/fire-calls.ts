@@ -37,7 +37,13 @@ const nextCaller = () => `+1415${String(5_000_000 + callerSeq++).padStart(7, "0"
  * calls, and measures for each call the time from sending the webhook to the SMS
  * send request arriving at the fake carrier.
  */
-export async function fireCalls(target: Target, fakeCarrier: CarrierFeed, rate: number, durationSeconds: number, options: { settleMs?: number } = {}): Promise<RunResult & { untexted: string[] }> {
+export async function fireCalls(
+  target: Target,
+  fakeCarrier: CarrierFeed,
+  rate: number,
+  durationSeconds: number,
+  options: { settleMs?: number } = {},
+): Promise<RunResult & { untexted: string[] }> {
   const total = Math.round(rate * durationSeconds);
   const sentAt = new Map<string, number>();
   const latencies: number[] = [];

@@ -28,7 +28,9 @@ async function dispatchedCalls(port: number): Promise<number> {
   const metrics = await (await fetch(`http://127.0.0.1:${port}/metrics`)).text();
   return metrics
     .split("\n")
-    .filter((line) => line.startsWith("bus_handler_duration_seconds_count{") && line.includes('group="messaging.dispatch"') && line.includes('type="CallMissed"'))
+    .filter(
+      (line) => line.startsWith("bus_handler_duration_seconds_count{") && line.includes('group="messaging.dispatch"') && line.includes('type="CallMissed"'),
+    )
     .reduce((sum, line) => sum + Number(line.split(" ").at(-1)), 0);
 }
 

@@ -57,7 +57,13 @@ async function main(): Promise<void> {
       AUTH_TOKEN: carrier.authToken,
       FROM_NUMBER: dedicatedNumber,
     });
-    const baselineTarget: Target = { label: "baseline (bare express)", baseUrl: baselineUrl, authToken: carrier.authToken, dedicatedNumber, pids: () => (baseline.pid ? [baseline.pid] : []) };
+    const baselineTarget: Target = {
+      label: "baseline (bare express)",
+      baseUrl: baselineUrl,
+      authToken: carrier.authToken,
+      dedicatedNumber,
+      pids: () => (baseline.pid ? [baseline.pid] : []),
+    };
     await waitForHttp(`${baselineUrl}/healthz`).catch(() => undefined);
     await pause(1_500);
 

@@ -56,7 +56,11 @@ async function benchPostgresDatabase(migrate: boolean): Promise<{ url: string; d
   url.pathname = `/${name}`;
   const drop = () => admin(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
   if (migrate) {
-    const migrated = spawnSync("npm", ["run", "--silent", "db:migrate:deploy"], { cwd: repoRoot, env: { ...process.env, DATABASE_URL: url.toString() }, stdio: "inherit" });
+    const migrated = spawnSync("npm", ["run", "--silent", "db:migrate:deploy"], {
+      cwd: repoRoot,
+      env: { ...process.env, DATABASE_URL: url.toString() },
+      stdio: "inherit",
+    });
     if (migrated.status !== 0) {
       await drop();
       throw new Error("npm run db:migrate:deploy failed");
@@ -132,7 +136,10 @@ export async function startStandalone(carrier: FakeTwilioApi, options: { postgre
  * start:distributed starts with the deployment's topics). CPU is summed over every process it
  * started, the Kafka mock included.
  */
-export async function startDistributed(carrier: FakeTwilioApi, options: { env?: Record<string, string>; owners?: number } = {}): Promise<StartedTarget & { gatewayPort: number }> {
+export async function startDistributed(
+  carrier: FakeTwilioApi,
+  options: { env?: Record<string, string>; owners?: number } = {},
+): Promise<StartedTarget & { gatewayPort: number }> {
   const postgres = await benchPostgresDatabase(false);
   const redisUrl = await emptyBenchRedis();
   const dataDir = mkdtempSync(join(tmpdir(), "rebound-bench-distributed-"));

@@ -49,7 +49,10 @@ async function work(db: Tx, i: number): Promise<void> {
       JSON.stringify({ from: "+15005550006", i }),
       new Date(),
     );
-    await tx.$queryRawUnsafe(`INSERT INTO bench_usage AS u (business_id, n) VALUES ($1, 1) ON CONFLICT (business_id) DO UPDATE SET n = u.n + 1 RETURNING n`, "biz-1");
+    await tx.$queryRawUnsafe(
+      `INSERT INTO bench_usage AS u (business_id, n) VALUES ($1, 1) ON CONFLICT (business_id) DO UPDATE SET n = u.n + 1 RETURNING n`,
+      "biz-1",
+    );
     await tx.$queryRawUnsafe(`INSERT INTO bench_log (topic, value) VALUES ($1, $2::bytea) RETURNING seq`, "calls", Buffer.from("hello world payload"));
   });
 }

@@ -49,8 +49,18 @@ async function main(): Promise<void> {
   const running = await startServices(runtime, [service], { port: 0, mount: (app) => app.use(router) });
   url = running.url;
 
-  const registered = createPendingEvent("UserRegistered", "user-bench", { userId: "user-bench", paymentMethodId: "pm_card_visa", registeredAt: timestampFromDate(new Date()) }, new Date());
-  const created = createPendingEvent("BusinessCreated", "biz-bench", { businessId: "biz-bench", userId: "user-bench", createdAt: timestampFromDate(new Date()) }, new Date());
+  const registered = createPendingEvent(
+    "UserRegistered",
+    "user-bench",
+    { userId: "user-bench", paymentMethodId: "pm_card_visa", registeredAt: timestampFromDate(new Date()) },
+    new Date(),
+  );
+  const created = createPendingEvent(
+    "BusinessCreated",
+    "biz-bench",
+    { businessId: "biz-bench", userId: "user-bench", createdAt: timestampFromDate(new Date()) },
+    new Date(),
+  );
   await runtime.bus.publish([toBusRecord(registered), toBusRecord(created)]);
   while (!service.deps.sync.directory.businessIdOfUser("user-bench") || !service.deps.sync.directory.entitlementOf("user-bench")) {
     await new Promise((resolve) => setTimeout(resolve, 10));

@@ -23,7 +23,9 @@ const PEAK_RATE = Number(__ENV.PEAK_RATE || 40);
 const CHECK_TEXTED = (__ENV.CHECK_TEXTED || "false") === "true";
 // Callers +1 555 RRR IIII: run id RRR, iteration IIII (up to 10,000 calls a run), so each call
 // expects its own text and a run never meets an earlier run's opt-outs or texts.
-const RUN_ID = String(__ENV.RUN_ID || Date.now() % 1000).padStart(3, "0").slice(-3);
+const RUN_ID = String(__ENV.RUN_ID || Date.now() % 1000)
+  .padStart(3, "0")
+  .slice(-3);
 const CALLER_PREFIX = `+1555${RUN_ID}`;
 
 const textedMissing = new Counter("calls_not_texted");

@@ -1,11 +1,4 @@
-import {
-  create,
-  fromBinary,
-  toBinary,
-  type DescMessage,
-  type MessageInitShape,
-  type MessageShape,
-} from "@bufbuild/protobuf";
+import { create, fromBinary, toBinary, type DescMessage, type MessageInitShape, type MessageShape } from "@bufbuild/protobuf";
 import * as billing from "./gen/rebound/billing/v1/events_pb";
 import * as business from "./gen/rebound/business/v1/events_pb";
 import * as identity from "./gen/rebound/identity/v1/events_pb";

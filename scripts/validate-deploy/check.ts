@@ -35,9 +35,6 @@ export interface DeployContext {
 /** The render of `label`; throws when its `helm template` check failed. */
 export function rendered(ctx: DeployContext, label: ValuesLabel): Render {
   const render = ctx.renders[label];
-  if (!render)
-    throw new Error(
-      `no render with the ${label} values (its helm template check failed)`,
-    );
+  if (!render) throw new Error(`no render with the ${label} values (its helm template check failed)`);
   return render;
 }

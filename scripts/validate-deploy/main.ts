@@ -83,9 +83,7 @@ async function runCheck(check: DeployCheck, ctx: DeployContext): Promise<void> {
     console.log(`ok    ${check.name}${detail ? ` (${detail})` : ""}`);
   } catch (error) {
     tally.failed++;
-    console.log(
-      `FAIL  ${check.name}\n      ${errorMessage(error).split("\n").join("\n      ")}`,
-    );
+    console.log(`FAIL  ${check.name}\n      ${errorMessage(error).split("\n").join("\n      ")}`);
   }
 }
 
@@ -100,15 +98,12 @@ async function main(): Promise<void> {
     };
     for (const check of CHECKS) {
       await runCheck(check, ctx);
-      if (check.prerequisite && !check.prerequisite.met(ctx))
-        throw new Error(check.prerequisite.message);
+      if (check.prerequisite && !check.prerequisite.met(ctx)) throw new Error(check.prerequisite.message);
     }
   } finally {
     helm.dispose();
   }
-  console.log(
-    `\nvalidate:deploy ${((Date.now() - started) / 1000).toFixed(1)} s`,
-  );
+  console.log(`\nvalidate:deploy ${((Date.now() - started) / 1000).toFixed(1)} s`);
   console.log(`${tally.passed} passed, ${tally.failed} failed`);
   if (tally.failed) process.exitCode = 1;
 }

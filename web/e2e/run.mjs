@@ -54,5 +54,7 @@ for (const result of results) {
   if (result.error) console.log(`    ${result.error.split("\n").join("\n    ")}`);
 }
 const count = (status) => results.filter((result) => result.status === status).length;
-console.log(`\n${count("passed")} passed, ${count("failed")} failed, ${count("skipped")} skipped in ${((Date.now() - started) / 1000).toFixed(1)} s; screenshots in web/e2e/screenshots/`);
+console.log(
+  `\n${count("passed")} passed, ${count("failed")} failed, ${count("skipped")} skipped in ${((Date.now() - started) / 1000).toFixed(1)} s; screenshots in web/e2e/screenshots/`,
+);
 process.exit(count("failed") ? 1 : 0);

@@ -11,7 +11,15 @@ const PASSWORD = "correct-horse-42";
 /** Creates an account through the API (no payment method: billing may not exist yet); the page's context gets the session. */
 async function registerViaApi(context, email) {
   const response = await context.request.post("/api/register", {
-    data: { email, password: PASSWORD, confirmPassword: PASSWORD, firstName: "Pat", lastName: "Owner", subscriptionPlan: "professional", billingFrequency: "monthly" },
+    data: {
+      email,
+      password: PASSWORD,
+      confirmPassword: PASSWORD,
+      firstName: "Pat",
+      lastName: "Owner",
+      subscriptionPlan: "professional",
+      billingFrequency: "monthly",
+    },
   });
   expect(response.status(), "register status").toBe(201);
 }
@@ -46,7 +54,12 @@ async function look(page, label, problems) {
     await page.screenshot({ path: join(SHOTS, `signed-in-${label}-${width}.png`), fullPage: true });
     const { violations } = await new AxeBuilder({ page }).analyze();
     for (const violation of violations.filter((item) => item.impact === "serious" || item.impact === "critical")) {
-      problems.push(`${label} @${width}: ${violation.id} (${violation.nodes.slice(0, 3).map((node) => node.target.join(" ")).join(" | ")})`);
+      problems.push(
+        `${label} @${width}: ${violation.id} (${violation.nodes
+          .slice(0, 3)
+          .map((node) => node.target.join(" "))
+          .join(" | ")})`,
+      );
     }
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     if (overflow > 0) problems.push(`${label} @${width}: horizontal scroll of ${overflow} px`);
@@ -88,7 +101,10 @@ export const tests = [
       await menu.waitFor({ state: "visible" });
       expect(await toggle.getAttribute("aria-expanded")).toBe("true");
       await shot("menu-open");
-      for (const [label, id] of [["Reviews", "testimonials"], ["Pricing", "pricing"]]) {
+      for (const [label, id] of [
+        ["Reviews", "testimonials"],
+        ["Pricing", "pricing"],
+      ]) {
         if (!(await menu.isVisible())) await toggle.click();
         await menu.getByRole("link", { name: label }).click();
         await menu.waitFor({ state: "hidden" });
@@ -126,7 +142,9 @@ export const tests = [
     name: "register when the payment setup fails shows the Setup Error",
     run: async ({ page }) => {
       // The payment provider's setup call fails (an outage): the form says so and stays disabled.
-      await page.route("**/api/create-payment-intent", (route) => route.fulfill({ status: 503, contentType: "application/json", body: JSON.stringify({ message: "Payment provider unavailable" }) }));
+      await page.route("**/api/create-payment-intent", (route) =>
+        route.fulfill({ status: 503, contentType: "application/json", body: JSON.stringify({ message: "Payment provider unavailable" }) }),
+      );
       await page.goto("/register");
       const text = await toastText(page);
       expect(text).toContain("Setup Error");
@@ -347,7 +365,10 @@ export const tests = [
       await firstText.waitFor({ timeout: 10_000 });
       const textMs = Date.now() - started;
       const received = await firstText.innerText();
-      expect(["Sorry we missed your call", "We're closed right now"].some((part) => received.includes(part)), `the first text is one of the two configured: ${received}`).toBe(true);
+      expect(
+        ["Sorry we missed your call", "We're closed right now"].some((part) => received.includes(part)),
+        `the first text is one of the two configured: ${received}`,
+      ).toBe(true);
       await page.getByRole("button", { name: "Reply HELP" }).click();
       await phone.locator("[data-kind=in]").nth(1).waitFor({ timeout: 10_000 });
       await look(page, "test", problems);
@@ -383,7 +404,14 @@ export const tests = [
       await page.getByRole("button", { name: "Reactivate Subscription" }).click();
       await page.getByTestId("subscription-status").filter({ hasText: "Active" }).waitFor();
       await page.getByTestId("invoice").first().waitFor();
-      const [download] = await Promise.all([page.waitForEvent("download"), page.getByTestId("invoice").first().getByRole("button", { name: /^Download/ }).click()]);
+      const [download] = await Promise.all([
+        page.waitForEvent("download"),
+        page
+          .getByTestId("invoice")
+          .first()
+          .getByRole("button", { name: /^Download/ })
+          .click(),
+      ]);
       expect(download.suggestedFilename(), "invoice file").toContain(".pdf");
       const chunks = [];
       for await (const chunk of await download.createReadStream()) chunks.push(chunk);
@@ -484,7 +512,9 @@ export const tests = [
       await card.getByRole("link", { name: "Choose a Plan" }).click();
       await page.waitForURL(/\/checkout\/professional\/monthly$/);
       await fillCard(page, "4242 4242 4242 4242");
-      const billingAfter = page.waitForResponse((response) => new URL(response.url()).pathname === "/api/billing" && response.request().method() === "GET", { timeout: 20_000 });
+      const billingAfter = page.waitForResponse((response) => new URL(response.url()).pathname === "/api/billing" && response.request().method() === "GET", {
+        timeout: 20_000,
+      });
       await page.getByRole("button", { name: "Subscribe" }).click();
       await waitForToast(page, "Payment Successful");
       await page.waitForURL(/\/app\/how-it-works$/, { timeout: 15_000 });

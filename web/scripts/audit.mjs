@@ -9,7 +9,23 @@ import { launchBrowser, CHROMIUM_ARGS } from "../e2e/browser.mjs";
 import { startProduct } from "../e2e/harness.mjs";
 
 const LIGHTHOUSE_PAGES = (process.env.AUDIT_PAGES ?? "/,/calculator,/login,/register").split(",");
-const AXE_PAGES = ["/", "/calculator", "/calculator/results", "/login", "/register", "/forgot-password", "/reset-password", "/reset-password?token=abc", "/verify-email", "/installation-guide", "/help", "/about", "/privacy", "/terms", "/no-such-page"];
+const AXE_PAGES = [
+  "/",
+  "/calculator",
+  "/calculator/results",
+  "/login",
+  "/register",
+  "/forgot-password",
+  "/reset-password",
+  "/reset-password?token=abc",
+  "/verify-email",
+  "/installation-guide",
+  "/help",
+  "/about",
+  "/privacy",
+  "/terms",
+  "/no-such-page",
+];
 
 const product = await startProduct();
 let failed = false;
@@ -48,10 +64,18 @@ try {
         const { violations } = await new AxeBuilder({ page }).analyze();
         const bad = violations.filter((violation) => violation.impact === "serious" || violation.impact === "critical");
         const minor = violations.length - bad.length;
-        console.log(`${String(width).padEnd(5)} ${path.padEnd(28)} ${bad.length ? `✗ ${bad.map((violation) => `${violation.id} (${violation.nodes.length})`).join(", ")}` : "✓ none"}${minor ? `  [${minor} minor/moderate]` : ""}`);
+        console.log(
+          `${String(width).padEnd(5)} ${path.padEnd(28)} ${bad.length ? `✗ ${bad.map((violation) => `${violation.id} (${violation.nodes.length})`).join(", ")}` : "✓ none"}${minor ? `  [${minor} minor/moderate]` : ""}`,
+        );
         if (bad.length) {
           failed = true;
-          for (const violation of bad) console.log(`      ${violation.id}: ${violation.nodes.slice(0, 3).map((node) => node.target.join(" ")).join(" | ")}`);
+          for (const violation of bad)
+            console.log(
+              `      ${violation.id}: ${violation.nodes
+                .slice(0, 3)
+                .map((node) => node.target.join(" "))
+                .join(" | ")}`,
+            );
         }
       }
       await context.close();

@@ -64,7 +64,5 @@ export const theme: ThemeConfig = {
 /** `brand` as CSS custom properties (`--rb-primary`...), for the page stylesheet. */
 export function brandCssVariables(): Record<string, string> {
   const kebab = (key: string) => key.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`);
-  return Object.fromEntries(
-    Object.entries(brand).map(([key, value]) => [`--rb-${kebab(key)}`, typeof value === "number" ? `${value}px` : value]),
-  );
+  return Object.fromEntries(Object.entries(brand).map(([key, value]) => [`--rb-${kebab(key)}`, typeof value === "number" ? `${value}px` : value]));
 }

@@ -6,13 +6,17 @@ import { z } from "zod";
  * web app's forms resolve with them.
  */
 
-const email = (message: string) => z.string({ error: message }).trim().max(255, message).pipe(z.email({ error: message }));
+const email = (message: string) =>
+  z
+    .string({ error: message })
+    .trim()
+    .max(255, message)
+    .pipe(z.email({ error: message }));
 const required = (message: string) => z.string({ error: message }).min(1, message);
 const PASSWORD_MAX = 256;
 const password = (min: number, message: string) =>
   z.string({ error: message }).min(min, message).max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters`);
-const name = (message: string, label: string) =>
-  z.string({ error: message }).trim().min(1, message).max(100, `${label} must be at most 100 characters`);
+const name = (message: string, label: string) => z.string({ error: message }).trim().min(1, message).max(100, `${label} must be at most 100 characters`);
 
 export const loginSchema = z.object({
   email: email("Valid email is required"),

@@ -1,14 +1,7 @@
 // Business hours as text for the [BUSINESS_HOURS] and [OPEN_TIME] placeholders.
 // Output is plain ASCII (hyphens, not en dashes) so it never forces an SMS into UCS-2.
 
-import {
-  DAY_NAMES,
-  timeToMinutes,
-  type DayHours,
-  type DayName,
-  type NextOpening,
-  type WeeklyHours,
-} from "./business-hours";
+import { DAY_NAMES, timeToMinutes, type DayHours, type DayName, type NextOpening, type WeeklyHours } from "./business-hours";
 
 const SHORT_DAY: Readonly<Record<DayName, string>> = {
   monday: "Mon",

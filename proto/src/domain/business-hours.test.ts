@@ -20,8 +20,7 @@ const open = (from: string, to: string): DayHours => ({ open: from, close: to, e
 function week(overrides: Partial<WeeklyHours> = {}, base: WeeklyHours = DEFAULT_WEEKLY_HOURS): WeeklyHours {
   return { ...base, ...overrides };
 }
-const allWeek = (from: string, to: string): WeeklyHours =>
-  Object.fromEntries(DAY_NAMES.map((d) => [d, open(from, to)])) as WeeklyHours;
+const allWeek = (from: string, to: string): WeeklyHours => Object.fromEntries(DAY_NAMES.map((d) => [d, open(from, to)])) as WeeklyHours;
 const allClosed = (): WeeklyHours => Object.fromEntries(DAY_NAMES.map((d) => [d, closed()])) as WeeklyHours;
 
 describe("DEFAULT_WEEKLY_HOURS", () => {
@@ -39,12 +38,9 @@ describe("isValidTime", () => {
   it.each(["00:00", "09:05", "12:00", "23:59"])("given %s, when validated, then it is valid", (value) => {
     expect(isValidTime(value)).toBe(true);
   });
-  it.each(["24:00", "9:00", "09:5", "12:60", "0900", "09:00:00", " 09:00", "", "ab:cd"])(
-    "given %j, when validated, then it is invalid",
-    (value) => {
-      expect(isValidTime(value)).toBe(false);
-    },
-  );
+  it.each(["24:00", "9:00", "09:5", "12:60", "0900", "09:00:00", " 09:00", "", "ab:cd"])("given %j, when validated, then it is invalid", (value) => {
+    expect(isValidTime(value)).toBe(false);
+  });
   it("given a non-string, when validated, then it is invalid", () => {
     expect(isValidTime(900)).toBe(false);
     expect(isValidTime(undefined)).toBe(false);
@@ -57,9 +53,7 @@ describe("validateDayHours", () => {
     expect(validateDayHours(open("22:00", "02:00"))).toEqual([]);
   });
   it("given an enabled day whose close equals open, when validated, then close is reported", () => {
-    expect(validateDayHours(open("09:00", "09:00"))).toEqual([
-      { field: "close", message: "Closing time must be different from opening time" },
-    ]);
+    expect(validateDayHours(open("09:00", "09:00"))).toEqual([{ field: "close", message: "Closing time must be different from opening time" }]);
   });
   it("given a disabled day whose close equals open, when validated, then it is accepted", () => {
     expect(validateDayHours({ open: "09:00", close: "09:00", enabled: false })).toEqual([]);
@@ -70,9 +64,7 @@ describe("validateDayHours", () => {
   });
   it("given a week with one bad day, when validated, then the issue names the day", () => {
     const issues = validateWeeklyHours(week({ wednesday: open("10:00", "10:00") }));
-    expect(issues).toEqual([
-      { day: "wednesday", field: "close", message: "Closing time must be different from opening time" },
-    ]);
+    expect(issues).toEqual([{ day: "wednesday", field: "close", message: "Closing time must be different from opening time" }]);
   });
 });
 
@@ -209,13 +201,10 @@ describe("isOpenAt", () => {
   it("given the zone table, then it covers all 16 supported zones", () => {
     expect(zoneCases.map(([zone]) => zone).sort()).toEqual(TIME_ZONES.map((z) => z.value).sort());
   });
-  it.each(zoneCases)(
-    "given %s, when it is 10:00 then 08:30 local on a Wednesday, then it is open then closed",
-    (zone, inside, outside) => {
-      expect(isOpenAt(DEFAULT_WEEKLY_HOURS, zone, at(inside))).toBe(true);
-      expect(isOpenAt(DEFAULT_WEEKLY_HOURS, zone, at(outside))).toBe(false);
-    },
-  );
+  it.each(zoneCases)("given %s, when it is 10:00 then 08:30 local on a Wednesday, then it is open then closed", (zone, inside, outside) => {
+    expect(isOpenAt(DEFAULT_WEEKLY_HOURS, zone, at(inside))).toBe(true);
+    expect(isOpenAt(DEFAULT_WEEKLY_HOURS, zone, at(outside))).toBe(false);
+  });
   it.each([
     ["Europe/London", "2026-07-15T09:00Z"],
     ["Australia/Sydney", "2026-07-15T00:00Z"],

@@ -7,9 +7,46 @@
 
 /** Words that add nothing around a bare opt-out word: "please stop", "STOP lol", "stop it now 🙏". */
 const FILLER = new Set([
-  "please", "pls", "plz", "plse", "plez", "pleas", "now", "right", "away", "it", "this", "that", "already",
-  "asap", "immediately", "thanks", "thank", "you", "u", "thx", "ty", "lol", "lmao", "haha", "ok", "okay", "just",
-  "sorry", "kindly", "hey", "hi", "hello", "me", "us", "again", "seriously", "omg", "sir", "maam", "guys",
+  "please",
+  "pls",
+  "plz",
+  "plse",
+  "plez",
+  "pleas",
+  "now",
+  "right",
+  "away",
+  "it",
+  "this",
+  "that",
+  "already",
+  "asap",
+  "immediately",
+  "thanks",
+  "thank",
+  "you",
+  "u",
+  "thx",
+  "ty",
+  "lol",
+  "lmao",
+  "haha",
+  "ok",
+  "okay",
+  "just",
+  "sorry",
+  "kindly",
+  "hey",
+  "hi",
+  "hello",
+  "me",
+  "us",
+  "again",
+  "seriously",
+  "omg",
+  "sir",
+  "maam",
+  "guys",
 ]);
 
 /**
@@ -21,8 +58,23 @@ const BARE_OPT_OUTS = new Set(["STOP", "STOPALL", "UNSUBSCRIBE", "UNSUB", "OPTOU
 
 /** Dropped before the phrases are matched: "STOP FUCKING TEXTING ME" is "stop texting me". */
 const NOISE = new Set([
-  "please", "pls", "plz", "plse", "kindly", "just", "ever", "fucking", "fuckin", "freaking", "frickin", "effing",
-  "frigging", "damn", "bloody", "goddamn", "godamn",
+  "please",
+  "pls",
+  "plz",
+  "plse",
+  "kindly",
+  "just",
+  "ever",
+  "fucking",
+  "fuckin",
+  "freaking",
+  "frickin",
+  "effing",
+  "frigging",
+  "damn",
+  "bloody",
+  "goddamn",
+  "godamn",
 ]);
 
 /** A negation right before a request turns it around ("please don't stop texting me")... */
@@ -71,7 +123,16 @@ export function matchOptOutPhrase(words: readonly string[], sentences: readonly 
     for (const match of text.matchAll(phrase.regex)) {
       const found = match[1] ?? "";
       const start = (match.index ?? 0) + match[0].length - found.length;
-      if (phrase.negatable && isNegated(text.slice(0, start).split(" ").filter((word) => word !== ""))) continue;
+      if (
+        phrase.negatable &&
+        isNegated(
+          text
+            .slice(0, start)
+            .split(" ")
+            .filter((word) => word !== ""),
+        )
+      )
+        continue;
       return found;
     }
   }

@@ -30,15 +30,13 @@ describe("buildPlaceholderValues", () => {
     expect(buildPlaceholderValues(base, friday).openTime).toBe("today at 9:00 AM");
   });
   it("given a business closed all week, then the open time and hours are empty and their sentences drop out", () => {
-    const closed = Object.fromEntries(
-      DAY_NAMES.map((d) => [d, { open: "09:00", close: "17:00", enabled: false }]),
-    ) as WeeklyHours;
+    const closed = Object.fromEntries(DAY_NAMES.map((d) => [d, { open: "09:00", close: "17:00", enabled: false }])) as WeeklyHours;
     const values = buildPlaceholderValues({ ...base, businessHours: closed }, new Date("2026-01-14T23:00Z"));
     expect(values.openTime).toBe("");
     expect(values.businessHours).toBe("");
-    expect(
-      renderMessage("Thanks for calling [Business Name]. We're back [OPEN_TIME]. Hours: [BUSINESS_HOURS].", values),
-    ).toBe("Thanks for calling Acme Plumbing.");
+    expect(renderMessage("Thanks for calling [Business Name]. We're back [OPEN_TIME]. Hours: [BUSINESS_HOURS].", values)).toBe(
+      "Thanks for calling Acme Plumbing.",
+    );
   });
   it("given an unknown time zone, then it throws RangeError", () => {
     expect(() => buildPlaceholderValues({ ...base, timeZone: "Nowhere/Land" }, new Date())).toThrow(RangeError);

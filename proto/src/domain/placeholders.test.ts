@@ -6,22 +6,12 @@ const ANY_BRACKET_PAIR = /\[[\s\S]*\]/;
 
 describe("PLACEHOLDERS", () => {
   it("given the spec, then it lists the six tokens with a key and a description each", () => {
-    expect(PLACEHOLDERS.map((p) => p.token)).toEqual([
-      "[Business Name]",
-      "[WEBSITE]",
-      "[EMAIL]",
-      "[EMERGENCY_NUMBER]",
-      "[OPEN_TIME]",
-      "[BUSINESS_HOURS]",
-    ]);
+    expect(PLACEHOLDERS.map((p) => p.token)).toEqual(["[Business Name]", "[WEBSITE]", "[EMAIL]", "[EMERGENCY_NUMBER]", "[OPEN_TIME]", "[BUSINESS_HOURS]"]);
     for (const p of PLACEHOLDERS) expect(p.description.length).toBeGreaterThan(10);
   });
-  it.each(PLACEHOLDERS.map((p) => [p.token, p.key] as const))(
-    "given %s alone, when rendered with sample values, then it is the %s value",
-    (token, key) => {
-      expect(renderMessage(token, SAMPLE)).toBe(SAMPLE[key]);
-    },
-  );
+  it.each(PLACEHOLDERS.map((p) => [p.token, p.key] as const))("given %s alone, when rendered with sample values, then it is the %s value", (token, key) => {
+    expect(renderMessage(token, SAMPLE)).toBe(SAMPLE[key]);
+  });
   it("given the sample values, then they are GSM-7 so the preview counts segments like the real SMS", () => {
     for (const value of Object.values(SAMPLE)) expect(countSmsSegments(value).encoding).toBe("GSM-7");
   });
@@ -36,16 +26,12 @@ describe("renderMessage", () => {
     );
   });
 
-  it.each([
-    "[business name]",
-    "[BUSINESS_NAME]",
-    "[Business_Name]",
-    "[ business  name ]",
-    "[business-name]",
-    "[BusinessName]",
-  ])("given the spelling %s, when rendered, then it is recognised as the business name", (token) => {
-    expect(renderMessage(`Hi from ${token}!`, { businessName: "Acme" })).toBe("Hi from Acme!");
-  });
+  it.each(["[business name]", "[BUSINESS_NAME]", "[Business_Name]", "[ business  name ]", "[business-name]", "[BusinessName]"])(
+    "given the spelling %s, when rendered, then it is recognised as the business name",
+    (token) => {
+      expect(renderMessage(`Hi from ${token}!`, { businessName: "Acme" })).toBe("Hi from Acme!");
+    },
+  );
 
   it.each([["[Website]"], ["[website]"], ["[Emergency Number]"], ["[open time]"], ["[Business Hours]"], ["[Email]"]])(
     "given the spelling %s with a value, when rendered, then it is replaced",
@@ -59,27 +45,19 @@ describe("renderMessage", () => {
     expect(renderMessage("Thanks for calling [Business Name]!", {})).toBe("Thanks for calling our team!");
   });
   it("given no business name, when it starts a sentence or line, then it reads 'Our team'", () => {
-    expect(renderMessage("[Business Name] will call you back.", { businessName: "" })).toBe(
-      "Our team will call you back.",
-    );
-    expect(renderMessage("Sorry! [Business Name] is busy.\n[business name] will call.", {})).toBe(
-      "Sorry! Our team is busy.\nOur team will call.",
-    );
+    expect(renderMessage("[Business Name] will call you back.", { businessName: "" })).toBe("Our team will call you back.");
+    expect(renderMessage("Sorry! [Business Name] is busy.\n[business name] will call.", {})).toBe("Sorry! Our team is busy.\nOur team will call.");
   });
 
   it("given no website, when it sits in its own sentence, then that sentence is left out", () => {
     const template = "Thanks for calling [Business Name]! Order online at [WEBSITE]. We'll call you back soon.";
-    expect(renderMessage(template, { businessName: "Luigi's" })).toBe(
-      "Thanks for calling Luigi's! We'll call you back soon.",
-    );
+    expect(renderMessage(template, { businessName: "Luigi's" })).toBe("Thanks for calling Luigi's! We'll call you back soon.");
   });
   it("given no emergency number, when it is the last sentence, then the message ends cleanly", () => {
     expect(renderMessage("We're closed. For emergencies, call [EMERGENCY_NUMBER]", {})).toBe("We're closed.");
   });
   it("given no open time and no hours, when they are on their own lines, then those lines go", () => {
-    expect(renderMessage("Closed now.\nBack [OPEN_TIME].\nHours: [BUSINESS_HOURS]\nThanks!", { openTime: "  " })).toBe(
-      "Closed now.\nThanks!",
-    );
+    expect(renderMessage("Closed now.\nBack [OPEN_TIME].\nHours: [BUSINESS_HOURS]\nThanks!", { openTime: "  " })).toBe("Closed now.\nThanks!");
   });
   it("given a missing value in the only sentence, when rendered, then just the placeholder goes", () => {
     expect(renderMessage("Email us at [EMAIL] anytime", {})).toBe("Email us at anytime");
@@ -101,14 +79,10 @@ describe("renderMessage", () => {
     expect(renderMessage("Reply ] or [ here", {})).toBe("Reply ] or [ here");
   });
   it("given values with brackets and line breaks, when rendered, then they are made safe", () => {
-    expect(renderMessage("Hi from [Business Name].", { businessName: " Joe's [Downtown]\n Deli " })).toBe(
-      "Hi from Joe's (Downtown) Deli.",
-    );
+    expect(renderMessage("Hi from [Business Name].", { businessName: " Joe's [Downtown]\n Deli " })).toBe("Hi from Joe's (Downtown) Deli.");
   });
   it("given a name ending in a period before a full stop, when rendered, then there is one period", () => {
-    expect(renderMessage("You've reached [Business Name].", { businessName: "Smith & Co." })).toBe(
-      "You've reached Smith & Co.",
-    );
+    expect(renderMessage("You've reached [Business Name].", { businessName: "Smith & Co." })).toBe("You've reached Smith & Co.");
   });
   it("given messy spacing, when rendered, then whitespace is tidied", () => {
     expect(renderMessage("  Hi  there ,  friend !\n\n\n\nBye .  ", {})).toBe("Hi there, friend!\n\nBye.");
@@ -152,61 +126,17 @@ describe("renderMessage over generated templates", () => {
     "[BUSINESS_HOURS]",
     "[business_hours]",
   ];
-  const unknown = [
-    "[NAME]",
-    "[CUSTOMER]",
-    "[x]",
-    "[]",
-    "[ ]",
-    "[[",
-    "]]",
-    "[",
-    "]",
-    "[[WEBSITE]]",
-    "[Call [EMAIL]]",
-    "[123]",
-    "[Business]",
-  ];
-  const words = [
-    "Thanks",
-    "for",
-    "calling",
-    "at",
-    "visit",
-    "call",
-    "us",
-    "We'll",
-    "be",
-    "back",
-    "soon",
-    "hours",
-    "email",
-    "Hi",
-    "acme.com",
-  ];
+  const unknown = ["[NAME]", "[CUSTOMER]", "[x]", "[]", "[ ]", "[[", "]]", "[", "]", "[[WEBSITE]]", "[Call [EMAIL]]", "[123]", "[Business]"];
+  const words = ["Thanks", "for", "calling", "at", "visit", "call", "us", "We'll", "be", "back", "soon", "hours", "email", "Hi", "acme.com"];
   const punctuation = [".", "!", "?", ",", ":", ";", " ", "  ", "\n", "\n\n", " . ", " , ", "(", ")", "( ", " )"];
-  const valueChoices = [
-    undefined,
-    "",
-    "   ",
-    "Acme",
-    "Joe's [Deli]",
-    "a]b[c",
-    "[WEBSITE]",
-    "line\nbreak",
-    "x.com",
-    "(555) 010-0100",
-    "Co.",
-  ];
+  const valueChoices = [undefined, "", "   ", "Acme", "Joe's [Deli]", "a]b[c", "[WEBSITE]", "line\nbreak", "x.com", "(555) 010-0100", "Co."];
 
   function template(): string {
     const parts: string[] = [];
     const length = 1 + Math.floor(next() * 14);
     for (let i = 0; i < length; i++) {
       const roll = next();
-      parts.push(
-        roll < 0.3 ? pick(known) : roll < 0.45 ? pick(unknown) : roll < 0.75 ? pick(words) : pick(punctuation),
-      );
+      parts.push(roll < 0.3 ? pick(known) : roll < 0.45 ? pick(unknown) : roll < 0.75 ? pick(words) : pick(punctuation));
       if (next() < 0.6) parts.push(" ");
     }
     return parts.join("");
@@ -234,8 +164,7 @@ describe("renderMessage over generated templates", () => {
         /[\uE000\uE001]/.test(out) && "marker leaked",
         renderMessage(t, v) !== out && "not deterministic",
       ].filter(Boolean);
-      if (problems.length > 0)
-        failures.push(`${JSON.stringify(t)} ${JSON.stringify(v)} => ${JSON.stringify(out)}: ${problems.join(", ")}`);
+      if (problems.length > 0) failures.push(`${JSON.stringify(t)} ${JSON.stringify(v)} => ${JSON.stringify(out)}: ${problems.join(", ")}`);
     }
     expect(failures.slice(0, 5)).toEqual([]);
   });

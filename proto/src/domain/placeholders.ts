@@ -80,9 +80,7 @@ export const SAMPLE_PLACEHOLDER_VALUES: Readonly<Required<PlaceholderValues>> = 
   businessHours: "Mon-Fri 9:00 AM-5:00 PM",
 });
 
-const KEY_BY_NAME: ReadonlyMap<string, PlaceholderKey> = new Map(
-  PLACEHOLDERS.map((p) => [normaliseName(p.token.slice(1, -1)), p.key] as const),
-);
+const KEY_BY_NAME: ReadonlyMap<string, PlaceholderKey> = new Map(PLACEHOLDERS.map((p) => [normaliseName(p.token.slice(1, -1)), p.key] as const));
 
 const BUSINESS_NAME_FALLBACK = "our team";
 // Private-use characters mark a resolved placeholder while the template is still being parsed.

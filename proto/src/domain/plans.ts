@@ -53,13 +53,7 @@ export const PLANS: readonly PlanDefinition[] = [
     yearlyCents: 239_000,
     yearlyWasCents: 298_800,
     monthlyCallCap: 10_000,
-    features: [
-      "Up to 10,000 missed calls a month",
-      "Priority support",
-      "Advanced analytics",
-      "Custom integrations",
-      "Dedicated account manager",
-    ],
+    features: ["Up to 10,000 missed calls a month", "Priority support", "Advanced analytics", "Custom integrations", "Dedicated account manager"],
     popular: false,
   },
 ];

@@ -23,15 +23,10 @@ export interface SmsSegmentCount {
 /** Longest message the product accepts, in characters (the provider's 10-segment limit). */
 export const MAX_MESSAGE_LENGTH = 1600;
 
-const GSM_BASIC =
-  "@£$¥èéùìòÇ\nØø\rÅåΔ_ΦΓΛΩΠΨΣΘΞÆæßÉ !\"#¤%&'()*+,-./0123456789:;<=>?" +
-  "¡ABCDEFGHIJKLMNOPQRSTUVWXYZÄÖÑÜ§¿abcdefghijklmnopqrstuvwxyzäöñüà";
+const GSM_BASIC = "@£$¥èéùìòÇ\nØø\rÅåΔ_ΦΓΛΩΠΨΣΘΞÆæßÉ !\"#¤%&'()*+,-./0123456789:;<=>?" + "¡ABCDEFGHIJKLMNOPQRSTUVWXYZÄÖÑÜ§¿abcdefghijklmnopqrstuvwxyzäöñüà";
 const GSM_EXTENSION = "\f^{}\\[~]|€";
 
-const SEPTETS = new Map<string, number>([
-  ...[...GSM_BASIC].map((char) => [char, 1] as const),
-  ...[...GSM_EXTENSION].map((char) => [char, 2] as const),
-]);
+const SEPTETS = new Map<string, number>([...[...GSM_BASIC].map((char) => [char, 1] as const), ...[...GSM_EXTENSION].map((char) => [char, 2] as const)]);
 
 const LIMITS: Readonly<Record<SmsEncoding, { single: number; multi: number }>> = {
   "GSM-7": { single: 160, multi: 153 },

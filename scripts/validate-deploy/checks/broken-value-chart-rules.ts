@@ -7,13 +7,7 @@ import { parseYamlStream } from "../lib/yaml";
 export const brokenValueFailsChartRules: DeployCheck = {
   name: "broken value: writable root filesystem fails the chart rules",
   run: async ({ helm }) => {
-    const objects = parseYamlStream<K8sObject>(
-      helm.template([
-        "--set",
-        "serviceDefaults.containerSecurityContext.readOnlyRootFilesystem=false",
-      ]),
-      "broken",
-    );
+    const objects = parseYamlStream<K8sObject>(helm.template(["--set", "serviceDefaults.containerSecurityContext.readOnlyRootFilesystem=false"]), "broken");
     try {
       chartRules(objects, { label: "broken securityContext" });
     } catch (error) {

@@ -7,13 +7,7 @@ import { parseYamlStream } from "../lib/yaml";
 export const brokenValueFailsKubernetesModels: DeployCheck = {
   name: "broken value: schema-valid but invalid Kubernetes object fails kubernetes-models",
   run: async ({ helm }) => {
-    const objects = parseYamlStream<K8sObject>(
-      helm.template([
-        "--set-json",
-        'serviceDefaults.extraEnv=[{"value":"no name"}]',
-      ]),
-      "broken",
-    );
+    const objects = parseYamlStream<K8sObject>(helm.template(["--set-json", 'serviceDefaults.extraEnv=[{"value":"no name"}]']), "broken");
     try {
       await validateRendered(objects, "broken extraEnv");
     } catch (error) {

@@ -10,9 +10,7 @@ export const composeSchema: DeployCheck = {
   run: async () => {
     const { value: compose, errors } = composeFile();
     assert(errors.length === 0, errors.join("; "));
-    const schema = JSON.parse(
-      read("infra/docker/compose-spec.schema.json"),
-    ) as Record<string, unknown>;
+    const schema = JSON.parse(read("infra/docker/compose-spec.schema.json")) as Record<string, unknown>;
     delete schema.$schema; // draft-07, Ajv's default
     const ajv = new Ajv({
       strict: false,
@@ -20,19 +18,8 @@ export const composeSchema: DeployCheck = {
       validateFormats: false,
     });
     const validate = ajv.compile(schema);
-    const plain: unknown = JSON.parse(
-      JSON.stringify(compose, (key: string, value: unknown) =>
-        key.startsWith("x-") ? undefined : value,
-      ),
-    );
-    if (!validate(plain))
-      throw new Error(
-        (validate.errors ?? [])
-          .map(
-            (e) => `${e.instancePath} ${e.message} ${JSON.stringify(e.params)}`,
-          )
-          .join("\n"),
-      );
+    const plain: unknown = JSON.parse(JSON.stringify(compose, (key: string, value: unknown) => (key.startsWith("x-") ? undefined : value)));
+    if (!validate(plain)) throw new Error((validate.errors ?? []).map((e) => `${e.instancePath} ${e.message} ${JSON.stringify(e.params)}`).join("\n"));
     return { detail: `${Object.keys(compose.services).length} services` };
   },
 };

@@ -9,10 +9,7 @@ export function helmTemplate(label: ValuesLabel): DeployCheck {
     name: `helm template + kubernetes-models (${label} values)`,
     run: async (ctx) => {
       const text = ctx.helm.template(VALUE_SETS[label]);
-      const objects = parseYamlStream<K8sObject>(
-        text,
-        `helm template (${label})`,
-      );
+      const objects = parseYamlStream<K8sObject>(text, `helm template (${label})`);
       ctx.renders[label] = { text, objects };
       return {
         detail: `${objects.length} objects: ${await validateRendered(objects, label)}`,

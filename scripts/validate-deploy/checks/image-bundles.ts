@@ -21,46 +21,26 @@ export const imageBundles: DeployCheck = {
     try {
       const results = await bundle({ outDir: out, logLevel: "error" });
       const manifests = new Map<string, WorkspaceManifest>();
-      for (const ws of (
-        JSON.parse(read("package.json")) as { workspaces: string[] }
-      ).workspaces) {
+      for (const ws of (JSON.parse(read("package.json")) as { workspaces: string[] }).workspaces) {
         const pkg = JSON.parse(read(`${ws}/package.json`)) as WorkspaceManifest;
         manifests.set(pkg.name, pkg);
       }
-      const prodDeps = (
-        pkgName: string,
-        seen = new Set<string>(),
-      ): Set<string> => {
+      const prodDeps = (pkgName: string, seen = new Set<string>()): Set<string> => {
         if (seen.has(pkgName)) return seen;
         seen.add(pkgName);
-        for (const dep of Object.keys(
-          manifests.get(pkgName)?.dependencies ?? {},
-        ))
-          if (manifests.has(dep)) prodDeps(dep, seen);
+        for (const dep of Object.keys(manifests.get(pkgName)?.dependencies ?? {})) if (manifests.has(dep)) prodDeps(dep, seen);
         return seen;
       };
       const problems: string[] = [];
       const sizes: string[] = [];
       for (const [name, { externals }] of Object.entries(results)) {
-        const entryPkg = (
-          JSON.parse(
-            read(join(dirname(dirname(ENTRIES[name] ?? "")), "package.json")),
-          ) as WorkspaceManifest
-        ).name;
-        const declared = new Set(
-          [...prodDeps(entryPkg)].flatMap((ws) =>
-            Object.keys(manifests.get(ws)?.dependencies ?? {}),
-          ),
-        );
+        const entryPkg = (JSON.parse(read(join(dirname(dirname(ENTRIES[name] ?? "")), "package.json"))) as WorkspaceManifest).name;
+        const declared = new Set([...prodDeps(entryPkg)].flatMap((ws) => Object.keys(manifests.get(ws)?.dependencies ?? {})));
         for (const ext of externals) {
           if (!declared.has(ext))
-            problems.push(
-              `${name}: imports ${ext}, which no production dependency of ${entryPkg} declares (npm ci --omit=dev would miss it)`,
-            );
+            problems.push(`${name}: imports ${ext}, which no production dependency of ${entryPkg} declares (npm ci --omit=dev would miss it)`);
         }
-        sizes.push(
-          `${name} ${Math.round(statSync(join(out, name, "main.js")).size / 1024)}K`,
-        );
+        sizes.push(`${name} ${Math.round(statSync(join(out, name, "main.js")).size / 1024)}K`);
       }
       assertNoProblems(problems, "problems");
       return { detail: sizes.join(", ") };

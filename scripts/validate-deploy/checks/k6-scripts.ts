@@ -24,28 +24,14 @@ export const k6Scripts: DeployCheck = {
       for (const node of ast.body) {
         if (node.type !== "ImportDeclaration") continue;
         const from = String(node.source.value);
-        if (!(
-          from === "k6" ||
-          from.startsWith("k6/") ||
-          (from.startsWith("./") && existsSync(join(dir, from)))
-        ))
-          problems.push(`${file}: imports ${from}`);
+        if (!(from === "k6" || from.startsWith("k6/") || (from.startsWith("./") && existsSync(join(dir, from))))) problems.push(`${file}: imports ${from}`);
       }
     }
     const callPath = read("infra/k6/call-path.js");
-    for (const phrase of [
-      "ramping-arrival-rate",
-      "rate<0.001",
-      "p(95)<100",
-      "/webhooks/twilio/voice",
-      "/dev/simulator/messages",
-      "X-Twilio-Signature",
-    ]) {
-      if (!callPath.includes(phrase))
-        problems.push(`call-path.js lacks ${phrase}`);
+    for (const phrase of ["ramping-arrival-rate", "rate<0.001", "p(95)<100", "/webhooks/twilio/voice", "/dev/simulator/messages", "X-Twilio-Signature"]) {
+      if (!callPath.includes(phrase)) problems.push(`call-path.js lacks ${phrase}`);
     }
-    if (!read("infra/k6/dashboard.js").includes("/api/login"))
-      problems.push("dashboard.js does not sign in");
+    if (!read("infra/k6/dashboard.js").includes("/api/login")) problems.push("dashboard.js does not sign in");
     assertNoProblems(problems, "problems");
     return { detail: files.join(", ") };
   },

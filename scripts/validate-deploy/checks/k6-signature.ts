@@ -14,11 +14,7 @@ interface K6SignatureModule {
   twilioSignature(authToken: string, url: string, params: Params): string;
 }
 interface Twilio {
-  getExpectedTwilioSignature(
-    authToken: string,
-    url: string,
-    params: Params,
-  ): string;
+  getExpectedTwilioSignature(authToken: string, url: string, params: Params): string;
 }
 
 export const k6Signature: DeployCheck = {
@@ -31,14 +27,10 @@ export const k6Signature: DeployCheck = {
     const tmp = mkdtempSync(join(tmpdir(), "rebound-k6-"));
     const file = join(tmp, "sig.mjs");
     writeFileSync(file, source);
-    const { twilioSignature } = (await import(
-      pathToFileURL(file).href
-    )) as K6SignatureModule;
+    const { twilioSignature } = (await import(pathToFileURL(file).href)) as K6SignatureModule;
     rmSync(tmp, { recursive: true, force: true });
     // The twilio package the gateway verifies signatures with.
-    const twilio = createRequire(join(root, "services/gateway/package.json"))(
-      "twilio",
-    ) as Twilio;
+    const twilio = createRequire(join(root, "services/gateway/package.json"))("twilio") as Twilio;
     const url = "https://app.rebound.example.com/webhooks/twilio/voice";
     const params = {
       CallSid: "CA0123",
@@ -48,11 +40,7 @@ export const k6Signature: DeployCheck = {
       Direction: "inbound",
       AccountSid: "AC1",
     };
-    const expected = twilio.getExpectedTwilioSignature(
-      "secret-token",
-      url,
-      params,
-    );
+    const expected = twilio.getExpectedTwilioSignature("secret-token", url, params);
     const actual = twilioSignature("secret-token", url, params);
     assert(actual === expected, `k6 ${actual} != twilio ${expected}`);
     return { detail: expected };

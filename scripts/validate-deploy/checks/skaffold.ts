@@ -32,61 +32,36 @@ export const skaffold: DeployCheck = {
   name: "skaffold.yaml: one artifact per image, Helm release, dev and prod profiles",
   run: async ({ helm }) => {
     const { ENTRIES } = await imageBundler();
-    const sk = parseYamlStream<SkaffoldConfig>(
-      read("skaffold.yaml"),
-      "skaffold.yaml",
-    )[0];
+    const sk = parseYamlStream<SkaffoldConfig>(read("skaffold.yaml"), "skaffold.yaml")[0];
     const problems: string[] = [];
-    assert(
-      sk && /^skaffold\/v\d/.test(sk.apiVersion) && sk.kind === "Config",
-      "not a skaffold Config",
-    );
+    assert(sk && /^skaffold\/v\d/.test(sk.apiVersion) && sk.kind === "Config", "not a skaffold Config");
     const artifacts = sk.build.artifacts;
     const built = new Set(artifacts.map((a) => a.docker?.buildArgs?.SERVICE));
-    for (const name of Object.keys(ENTRIES))
-      if (!built.has(name)) problems.push(`no artifact with SERVICE=${name}`);
+    for (const name of Object.keys(ENTRIES)) if (!built.has(name)) problems.push(`no artifact with SERVICE=${name}`);
     for (const a of artifacts) {
-      if (a.docker?.dockerfile !== "infra/docker/Dockerfile")
-        problems.push(`${a.image}: another Dockerfile`);
-      if (a.image !== `rebound-${a.docker?.buildArgs?.SERVICE}`)
-        problems.push(`${a.image}: name does not match SERVICE`);
+      if (a.docker?.dockerfile !== "infra/docker/Dockerfile") problems.push(`${a.image}: another Dockerfile`);
+      if (a.image !== `rebound-${a.docker?.buildArgs?.SERVICE}`) problems.push(`${a.image}: name does not match SERVICE`);
     }
-    const releases = [
-      sk.deploy.helm.releases,
-      ...sk.profiles.map((p) => p.deploy?.helm?.releases ?? []),
-    ].flat();
+    const releases = [sk.deploy.helm.releases, ...sk.profiles.map((p) => p.deploy?.helm?.releases ?? [])].flat();
     for (const release of releases) {
-      if (!existsSync(join(root, release.chartPath, "Chart.yaml")))
-        problems.push(`chartPath ${release.chartPath} is not a chart`);
-      for (const file of release.valuesFiles ?? [])
-        if (!existsSync(join(root, file)))
-          problems.push(`values file ${file} missing`);
+      if (!existsSync(join(root, release.chartPath, "Chart.yaml"))) problems.push(`chartPath ${release.chartPath} is not a chart`);
+      for (const file of release.valuesFiles ?? []) if (!existsSync(join(root, file))) problems.push(`values file ${file} missing`);
       for (const a of artifacts) {
         const key = a.image.replaceAll("-", "_");
         const values = Object.entries(release.setValueTemplates ?? {});
-        if (!values.some(([, v]) => v.includes(`IMAGE_REPO_${key}`)))
-          problems.push(
-            `${release.name}: ${a.image} is not set in the chart values`,
-          );
+        if (!values.some(([, v]) => v.includes(`IMAGE_REPO_${key}`))) problems.push(`${release.name}: ${a.image} is not set in the chart values`);
       }
       const result = helm.run([
         "template",
         RELEASE,
         join(root, release.chartPath),
         ...(release.valuesFiles ?? []).flatMap((f) => ["-f", join(root, f)]),
-        ...Object.keys(release.setValueTemplates ?? {}).flatMap((k) => [
-          "--set",
-          `${k}=x`,
-        ]),
+        ...Object.keys(release.setValueTemplates ?? {}).flatMap((k) => ["--set", `${k}=x`]),
       ]);
-      if (result.code !== 0)
-        problems.push(
-          `${release.name}: the chart does not take its values: ${result.output.trim().split("\n")[0]}`,
-        );
+      if (result.code !== 0) problems.push(`${release.name}: the chart does not take its values: ${result.output.trim().split("\n")[0]}`);
     }
     const profiles = sk.profiles.map((p) => p.name);
-    for (const p of ["dev", "prod"])
-      if (!profiles.includes(p)) problems.push(`no profile ${p}`);
+    for (const p of ["dev", "prod"]) if (!profiles.includes(p)) problems.push(`no profile ${p}`);
     assertNoProblems(problems, "problems");
     return {
       detail: `${artifacts.length} artifacts, profiles ${profiles.join(", ")}`,

@@ -11,23 +11,13 @@ function undocumentedValues(valuesText: string): {
   stale: string[];
   params: number;
 } {
-  const params = new Set(
-    [...valuesText.matchAll(/^\s*## @param ([\w.\-[\]]+)/gm)].map(
-      (m) => m[1] ?? "",
-    ),
-  );
+  const params = new Set([...valuesText.matchAll(/^\s*## @param ([\w.\-[\]]+)/gm)].map((m) => m[1] ?? ""));
   const values: unknown = parseDocument(valuesText).toJS();
   const missing: string[] = [];
   const walk = (node: unknown, path: string): void => {
     if (params.has(path)) return; // documented here (an object or list documented as a whole)
-    if (
-      node &&
-      typeof node === "object" &&
-      !Array.isArray(node) &&
-      Object.keys(node).length > 0
-    ) {
-      for (const [key, child] of Object.entries(node))
-        walk(child, path ? `${path}.${key}` : key);
+    if (node && typeof node === "object" && !Array.isArray(node) && Object.keys(node).length > 0) {
+      for (const [key, child] of Object.entries(node)) walk(child, path ? `${path}.${key}` : key);
       return;
     }
     missing.push(path);
@@ -36,8 +26,7 @@ function undocumentedValues(valuesText: string): {
   const stale = [...params].filter((p) => {
     let node = values;
     for (const part of p.split(".")) {
-      if (node === null || typeof node !== "object" || !(part in node))
-        return true;
+      if (node === null || typeof node !== "object" || !(part in node)) return true;
       node = (node as Record<string, unknown>)[part];
     }
     return false;
@@ -48,9 +37,7 @@ function undocumentedValues(valuesText: string): {
 export const valuesDocumented: DeployCheck = {
   name: "every value documented with ## @param",
   run: async () => {
-    const { missing, stale, params } = undocumentedValues(
-      readFileSync(join(chartDir, "values.yaml"), "utf8"),
-    );
+    const { missing, stale, params } = undocumentedValues(readFileSync(join(chartDir, "values.yaml"), "utf8"));
     assertNoProblems(
       missing.map((m) => `undocumented: ${m}`),
       "values without ## @param",

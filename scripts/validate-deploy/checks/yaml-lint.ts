@@ -15,19 +15,13 @@ export const yamlLint: DeployCheck = {
   run: async ({ renders }) => {
     const files = repoYamlFiles();
     const problems = files.flatMap((f) => lintYamlText(read(f), f));
-    for (const [label, { text }] of Object.entries(renders))
-      problems.push(...lintYamlText(text, `helm template (${label})`));
+    for (const [label, { text }] of Object.entries(renders)) problems.push(...lintYamlText(text, `helm template (${label})`));
     let yamllint = "yamllint not on PATH (apt-get install -y yamllint adds it)";
     const probe = spawnSync("yamllint", ["--version"], { encoding: "utf8" });
     if (probe.status === 0) {
       const tmp = mkdtempSync(join(tmpdir(), "rebound-yamllint-"));
-      for (const [label, { text }] of Object.entries(renders))
-        writeFileSync(join(tmp, `rendered-${label}.yaml`), text);
-      const result = spawnSync(
-        "yamllint",
-        ["-f", "parsable", "-c", join(root, ".yamllint.yaml"), ...files, tmp],
-        { cwd: root, encoding: "utf8" },
-      );
+      for (const [label, { text }] of Object.entries(renders)) writeFileSync(join(tmp, `rendered-${label}.yaml`), text);
+      const result = spawnSync("yamllint", ["-f", "parsable", "-c", join(root, ".yamllint.yaml"), ...files, tmp], { cwd: root, encoding: "utf8" });
       rmSync(tmp, { recursive: true, force: true });
       if (result.status !== 0) {
         problems.push(

@@ -5,10 +5,7 @@ export function assert(condition: unknown, message: string): asserts condition {
 }
 
 export function assertNoProblems(problems: string[], what: string): void {
-  if (problems.length)
-    throw new Error(
-      `${problems.length} ${what}:\n${problems.slice(0, 40).join("\n")}${problems.length > 40 ? "\n..." : ""}`,
-    );
+  if (problems.length) throw new Error(`${problems.length} ${what}:\n${problems.slice(0, 40).join("\n")}${problems.length > 40 ? "\n..." : ""}`);
 }
 
 export function errorMessage(error: unknown): string {

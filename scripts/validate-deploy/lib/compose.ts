@@ -18,6 +18,4 @@ export interface ComposeFile {
   [field: string]: unknown;
 }
 
-export const composeFile = once(() =>
-  loadYamlDocument<ComposeFile>("docker-compose.yml"),
-);
+export const composeFile = once(() => loadYamlDocument<ComposeFile>("docker-compose.yml"));

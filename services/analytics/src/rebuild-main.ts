@@ -38,7 +38,11 @@ async function logSource(config: PlatformConfig, deps: ReturnType<typeof createA
     brokers: config.KAFKA_BROKERS,
     clientId: "analytics-rebuild",
     topics: PROJECTED_TOPICS,
-    timings: { sessionTimeout: config.KAFKA_SESSION_TIMEOUT_MS, heartbeatInterval: config.KAFKA_HEARTBEAT_INTERVAL_MS, maxWaitTimeInMs: config.KAFKA_FETCH_MAX_WAIT_MS },
+    timings: {
+      sessionTimeout: config.KAFKA_SESSION_TIMEOUT_MS,
+      heartbeatInterval: config.KAFKA_HEARTBEAT_INTERVAL_MS,
+      maxWaitTimeInMs: config.KAFKA_FETCH_MAX_WAIT_MS,
+    },
   });
   return new KafkaLogSource(reader, PROJECTED_TOPICS, PROJECTED_EVENT_TYPES);
 }

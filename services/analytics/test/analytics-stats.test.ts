@@ -28,7 +28,13 @@ describe("GET /api/analytics/stats", () => {
 
   it("given missed calls and their texts, then the spec's shape: totals, recent calls with responded, recent texts, newest first", async () => {
     const owner = newOwner();
-    const delivered = missedCall({ businessId: owner.businessId, at: at("2026-03-10T15:00:00Z"), callerNumber: "+12125550101", outcome: "delivered", message: "Hi from us" });
+    const delivered = missedCall({
+      businessId: owner.businessId,
+      at: at("2026-03-10T15:00:00Z"),
+      callerNumber: "+12125550101",
+      outcome: "delivered",
+      message: "Hi from us",
+    });
     const failed = missedCall({ businessId: owner.businessId, at: at("2026-03-10T16:00:00Z"), callerNumber: "+12125550102", outcome: "failed" });
     const suppressed = missedCall({
       businessId: owner.businessId,
@@ -49,7 +55,13 @@ describe("GET /api/analytics/stats", () => {
         { id: delivered.callId, number: "+12125550101", time: "2026-03-10T15:00:00.000Z", status: "Missed", responded: true },
       ],
       recentSms: [
-        { id: failed.smsId, number: "+12125550102", message: "Thanks for calling! We missed your call but will get back to you soon.", time: "2026-03-10T16:00:00.030Z", status: "failed" },
+        {
+          id: failed.smsId,
+          number: "+12125550102",
+          message: "Thanks for calling! We missed your call but will get back to you soon.",
+          time: "2026-03-10T16:00:00.030Z",
+          status: "failed",
+        },
         { id: delivered.smsId, number: "+12125550101", message: "Hi from us", time: "2026-03-10T15:00:00.030Z", status: "delivered" },
       ],
     });
@@ -69,7 +81,12 @@ describe("GET /api/analytics/stats", () => {
     const zero = await harness.request<{ message: string; code: string }>("/api/analytics/stats?limit=0", { id: owner.userId });
     const text = await harness.request<{ message: string; code: string }>("/api/analytics/stats?limit=five", { id: owner.userId });
 
-    expect(byDefault.recentCalls.map((call) => call.id)).toEqual(calls.slice(2).reverse().map((call) => call.callId));
+    expect(byDefault.recentCalls.map((call) => call.id)).toEqual(
+      calls
+        .slice(2)
+        .reverse()
+        .map((call) => call.callId),
+    );
     expect(byDefault.recentSms).toHaveLength(5);
     expect(byDefault.recentSms.every((sms) => sms.status === "sent")).toBe(true);
     expect(seven.recentCalls).toHaveLength(7);
@@ -83,7 +100,11 @@ describe("GET /api/analytics/stats", () => {
   it("given another user, then they see zeros and none of the first business's calls (tenant isolation); without a user, 401", async () => {
     const owner = newOwner();
     const other = newOwner();
-    await harness.publish([businessCreated(owner), businessCreated(other), ...missedCall({ businessId: owner.businessId, at: at("2026-03-10T12:00:00Z"), outcome: "delivered" }).events]);
+    await harness.publish([
+      businessCreated(owner),
+      businessCreated(other),
+      ...missedCall({ businessId: owner.businessId, at: at("2026-03-10T12:00:00Z"), outcome: "delivered" }).events,
+    ]);
     await harness.caughtUp();
 
     const mine = await statsOf(owner.userId);
@@ -121,7 +142,13 @@ describe("GET /api/analytics/stats", () => {
 
   it("given a text's events in reverse (delivery before SmsSent before SmsQueued, and before the call), then it ends delivered with its message and the call responded", async () => {
     const owner = newOwner();
-    const call = missedCall({ businessId: owner.businessId, at: at("2026-03-10T09:00:00Z"), callerNumber: "+12125550177", outcome: "delivered", message: "Back soon" });
+    const call = missedCall({
+      businessId: owner.businessId,
+      at: at("2026-03-10T09:00:00Z"),
+      callerNumber: "+12125550177",
+      outcome: "delivered",
+      message: "Back soon",
+    });
     await harness.publish([...call.events].reverse());
     await harness.publish([businessCreated(owner)]);
     await harness.caughtUp();
@@ -140,7 +167,14 @@ describe("GET /api/analytics/stats", () => {
       ...sent,
       id: randomUUID(),
       type: "SmsStatusChanged",
-      payload: { smsId: call.smsId, businessId: owner.businessId, callId: call.callId, providerSid: "SMx", status: messagingV1.SmsStatus.SENT, changedAt: (sent.payload as { sentAt: never }).sentAt },
+      payload: {
+        smsId: call.smsId,
+        businessId: owner.businessId,
+        callId: call.callId,
+        providerSid: "SMx",
+        status: messagingV1.SmsStatus.SENT,
+        changedAt: (sent.payload as { sentAt: never }).sentAt,
+      },
     };
     await harness.publish([businessCreated(owner), ...call.events, lateSent]);
     await harness.caughtUp();
@@ -172,7 +206,13 @@ describe("GET /api/analytics/stats", () => {
   it("given a missed call, then HELP and STOP answers and an auto-reply: totalSms and recentSms count the missed-call text and the auto-reply, not the keyword answers", async () => {
     const owner = newOwner();
     const caller = "+12125550188";
-    const call = missedCall({ businessId: owner.businessId, at: at("2026-03-10T05:00:00Z"), callerNumber: caller, outcome: "delivered", message: "Missed you" });
+    const call = missedCall({
+      businessId: owner.businessId,
+      at: at("2026-03-10T05:00:00Z"),
+      callerNumber: caller,
+      outcome: "delivered",
+      message: "Missed you",
+    });
     await harness.publish([
       businessCreated(owner),
       ...call.events,

@@ -14,8 +14,17 @@ describe("GET /api/analytics/summary", () => {
     await harness.publish([
       businessCreated({ ...owner, at: new Date("2026-01-01T00:00:00Z") }),
       // 23:30 on 2026-03-01 in Los Angeles.
-      ...missedCall({ businessId: owner.businessId, at: new Date("2026-03-02T07:30:00Z"), callerNumber: "+12125550001", outcome: "delivered", sentAfterMs: 2_000, deliveredAfterMs: 5_000, replyAfterMs: 60_000 }).events,
-      ...missedCall({ businessId: owner.businessId, at: new Date("2026-03-02T18:00:00Z"), outcome: { suppressed: messagingV1.SuppressionReason.OPTED_OUT } }).events,
+      ...missedCall({
+        businessId: owner.businessId,
+        at: new Date("2026-03-02T07:30:00Z"),
+        callerNumber: "+12125550001",
+        outcome: "delivered",
+        sentAfterMs: 2_000,
+        deliveredAfterMs: 5_000,
+        replyAfterMs: 60_000,
+      }).events,
+      ...missedCall({ businessId: owner.businessId, at: new Date("2026-03-02T18:00:00Z"), outcome: { suppressed: messagingV1.SuppressionReason.OPTED_OUT } })
+        .events,
       // Before the default range.
       ...missedCall({ businessId: owner.businessId, at: new Date("2026-01-15T18:00:00Z"), outcome: "delivered" }).events,
     ]);

@@ -32,7 +32,12 @@ describeIf(process.env.KAFKA_MOCK === "1", "set KAFKA_MOCK=1 to run it; .ci/run 
     for (let index = 0; index < history.events.length; index += 200) await bus.publish(history.events.slice(index, index + 200).map(toRecord));
     await bus.close();
 
-    const reader = await openKafkaLogReader({ brokers: kafka.brokers, clientId: "analytics-rebuild-test", topics: PROJECTED_TOPICS, timings: { ...TEST_CONSUMER_TIMINGS, sessionTimeout: 3_000 } });
+    const reader = await openKafkaLogReader({
+      brokers: kafka.brokers,
+      clientId: "analytics-rebuild-test",
+      topics: PROJECTED_TOPICS,
+      timings: { ...TEST_CONSUMER_TIMINGS, sessionTimeout: 3_000 },
+    });
     const source = new KafkaLogSource(reader, PROJECTED_TOPICS, PROJECTED_EVENT_TYPES);
     const done = await rebuildProjections(harness.service.deps, source, PROJECTIONS_CONSUMER, { batchSize: 100 });
     await source.close();

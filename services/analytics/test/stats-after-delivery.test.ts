@@ -84,7 +84,8 @@ describe("GET /api/analytics/stats in a fresh standalone, after simulated missed
       const callback = deliveryCallbacks.get(caller);
       const shown = seen.get(caller);
       if (callback === undefined) throw new Error(`no delivery callback was posted for ${caller}`);
-      if (shown === undefined) throw new Error(`the stats never showed ${caller}'s text delivered (callback ${Math.round(performance.now() - callback)} ms ago)`);
+      if (shown === undefined)
+        throw new Error(`the stats never showed ${caller}'s text delivered (callback ${Math.round(performance.now() - callback)} ms ago)`);
       latencies.set(caller, Math.round(shown - callback));
     }
     return latencies;
@@ -109,7 +110,9 @@ describe("GET /api/analytics/stats in a fresh standalone, after simulated missed
 
     const latencies = await msFromCallbackToStats(callers);
     const sorted = [...latencies.values()].sort((a, b) => a - b);
-    console.log(`burst of ${callers.length} missed calls: ms from each delivery callback to the stats showing it: ${sorted.join(", ")} (max ${sorted[sorted.length - 1]})`);
+    console.log(
+      `burst of ${callers.length} missed calls: ms from each delivery callback to the stats showing it: ${sorted.join(", ")} (max ${sorted[sorted.length - 1]})`,
+    );
 
     for (const [caller, latency] of latencies) expect({ caller, latency: latency < BURST_LIMIT_MS }).toEqual({ caller, latency: true });
     const body = await stats(owner);

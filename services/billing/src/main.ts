@@ -8,17 +8,21 @@ void import("@rebound/platform")
     const { createMailer, mailConfigSchema } = await import("@rebound/platform/mail");
     const { billingConfigSchema, createBillingService, createPaymentProvider } = await import("./service.js");
     const config = loadConfig(billingConfigSchema);
-    await runServiceMain("billing", (runtime) => {
-      const mailer = createMailer(loadConfig(mailConfigSchema, { ...process.env, DATA_DIR: runtime.config.DATA_DIR }));
-      const service = createBillingService(runtime, { provider: createPaymentProvider(runtime, config), mailer, config });
-      return {
-        ...service,
-        stop: async () => {
-          await service.stop?.();
-          await mailer.close();
-        },
-      };
-    }, { providers: ["payments", "mail"] });
+    await runServiceMain(
+      "billing",
+      (runtime) => {
+        const mailer = createMailer(loadConfig(mailConfigSchema, { ...process.env, DATA_DIR: runtime.config.DATA_DIR }));
+        const service = createBillingService(runtime, { provider: createPaymentProvider(runtime, config), mailer, config });
+        return {
+          ...service,
+          stop: async () => {
+            await service.stop?.();
+            await mailer.close();
+          },
+        };
+      },
+      { providers: ["payments", "mail"] },
+    );
   })
   .catch((error: unknown) => {
     console.error(error);

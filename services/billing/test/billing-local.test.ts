@@ -19,7 +19,9 @@ describe("billing with the local payment provider", () => {
     expect(res.status).toBe(200);
     return billingResponseSchema.parse(res.body);
   };
-  const setupSecret = async () => (await h.call<{ clientSecret: string }>("POST", "/api/create-payment-intent", { body: { amount: 49, plan: "professional", billing: "monthly" } })).body.clientSecret;
+  const setupSecret = async () =>
+    (await h.call<{ clientSecret: string }>("POST", "/api/create-payment-intent", { body: { amount: 49, plan: "professional", billing: "monthly" } })).body
+      .clientSecret;
   const confirmCard = (clientSecret: string, cardNumber: string, extra: Record<string, unknown> = {}) =>
     h.call<{ paymentMethodId?: string; message?: string }>("POST", "/api/billing/local/confirm-setup", {
       body: { clientSecret, cardNumber, expMonth: 12, expYear: 2030, cvc: "123", ...extra },
@@ -42,8 +44,14 @@ describe("billing with the local payment provider", () => {
     expect((await confirmCard(await setupSecret(), "4000000000000127")).body.message).toBe("Your card's security code is incorrect.");
 
     expect(await confirmCard(await setupSecret(), "4242 4242 4242 4241")).toMatchObject({ status: 400, body: { message: "Your card number is incorrect." } });
-    expect(await confirmCard(await setupSecret(), "4242424242424242", { expYear: 2020 })).toMatchObject({ status: 400, body: { message: "Your card's expiration year is in the past." } });
-    expect(await confirmCard(await setupSecret(), "4242424242424242", { cvc: "1" })).toMatchObject({ status: 400, body: { message: "Your card's security code is invalid." } });
+    expect(await confirmCard(await setupSecret(), "4242424242424242", { expYear: 2020 })).toMatchObject({
+      status: 400,
+      body: { message: "Your card's expiration year is in the past." },
+    });
+    expect(await confirmCard(await setupSecret(), "4242424242424242", { cvc: "1" })).toMatchObject({
+      status: 400,
+      body: { message: "Your card's security code is invalid." },
+    });
     expect(await confirmCard(await setupSecret(), "4242424242424242", { expMonth: 13 })).toMatchObject({ status: 400 });
     expect(await confirmCard("seti_local_nope_secret_nope", "4242424242424242")).toMatchObject({ status: 400 });
     expect((await h.call("POST", "/api/billing/local/confirm-setup", { raw: "{not json" })).status).toBe(400);
@@ -65,7 +73,12 @@ describe("billing with the local payment provider", () => {
 
     expect((await h.call("POST", `/internal/billing/signups/${started.body.signupId}/confirm`, { gateway: true, body: { userId: user.id } })).status).toBe(200);
     const state = await billing(user);
-    expect(state.subscription).toMatchObject({ status: "trialing", plan: "enterprise", billing_frequency: "yearly", plan_amount: planPriceCents("enterprise", "yearly") });
+    expect(state.subscription).toMatchObject({
+      status: "trialing",
+      plan: "enterprise",
+      billing_frequency: "yearly",
+      plan_amount: planPriceCents("enterprise", "yearly"),
+    });
     expect(state.invoices).toEqual([expect.objectContaining({ amount_paid: TRIAL_FEE_CENTS, status: "paid" })]);
     expect(state.user).toMatchObject({ id: user.id, subscriptionStatus: "trialing", subscriptionPlan: "enterprise" });
     const events = await h.recorder.waitFor("SubscriptionChanged", 1);
@@ -156,7 +169,10 @@ describe("billing with the local payment provider", () => {
     await h.runJob(BILLING_CYCLE_JOB);
     state = await billing(user);
     expect(state.subscription!.status).toBe("unpaid");
-    const statuses = h.recorder.of("SubscriptionChanged").filter((e) => e.payload.userId === user.id).map((e) => e.payload.status);
+    const statuses = h.recorder
+      .of("SubscriptionChanged")
+      .filter((e) => e.payload.userId === user.id)
+      .map((e) => e.payload.status);
     await h.recorder.waitFor("SubscriptionChanged", h.recorder.events.length);
     expect(statuses).toEqual([billingV1.SubscriptionStatus.TRIALING, billingV1.SubscriptionStatus.PAST_DUE, billingV1.SubscriptionStatus.UNPAID]);
     expect(h.mailer.to(user.email).filter((mail) => mail.subject.includes("payment failed"))).toHaveLength(4);

@@ -16,11 +16,15 @@ describe("billing probes (local provider)", () => {
   beforeAll(() => h.start());
   afterAll(() => h.stop());
 
-  const billing = async (user: { id: string; email: string }) => billingResponseSchema.parse((await h.call<BillingResponse>("GET", "/api/billing", { user })).body);
+  const billing = async (user: { id: string; email: string }) =>
+    billingResponseSchema.parse((await h.call<BillingResponse>("GET", "/api/billing", { user })).body);
   const ledgerRows = async () => Number((await h.query<{ n: number }>("SELECT count(*)::int AS n FROM billing.local_objects"))[0]!.n);
-  const setupSecret = async () => (await h.call<{ clientSecret: string }>("POST", "/api/create-payment-intent", { body: { plan: "professional", billing: "monthly" } })).body.clientSecret;
+  const setupSecret = async () =>
+    (await h.call<{ clientSecret: string }>("POST", "/api/create-payment-intent", { body: { plan: "professional", billing: "monthly" } })).body.clientSecret;
   const confirmCard = (clientSecret: string, cardNumber = "4242424242424242") =>
-    h.call<{ paymentMethodId?: string; message?: string }>("POST", "/api/billing/local/confirm-setup", { body: { clientSecret, cardNumber, expMonth: 12, expYear: 2030, cvc: "123" } });
+    h.call<{ paymentMethodId?: string; message?: string }>("POST", "/api/billing/local/confirm-setup", {
+      body: { clientSecret, cardNumber, expMonth: 12, expYear: 2030, cvc: "123" },
+    });
 
   it("a payment method id naming an Object.prototype member is the provider's 400 at sign-up and card change (was 500)", async () => {
     const owner = newUser("proto-owner");
@@ -51,7 +55,9 @@ describe("billing probes (local provider)", () => {
     const state = await billing(owner);
     expect(state.paymentMethods.map((method) => [method.card.last4, method.is_default])).toEqual([["4242", true]]);
     // A card that only fails when charged is still accepted, as Stripe accepts it.
-    expect((await h.call("POST", "/api/billing/payment-method", { user: owner, body: { paymentMethodId: "pm_card_chargeDeclinedInsufficientFunds" } })).status).toBe(200);
+    expect(
+      (await h.call("POST", "/api/billing/payment-method", { user: owner, body: { paymentMethodId: "pm_card_chargeDeclinedInsufficientFunds" } })).status,
+    ).toBe(200);
   });
 
   it("the sign-up page's payment setup writes nothing until a card is confirmed; its secret confirms once and cannot be forged", async () => {
@@ -79,7 +85,12 @@ describe("billing probes (local provider)", () => {
     const owner = newUser("invoice-ids");
     expect((await h.signUp(owner)).status).toBe(201);
     const invoiceId = (await billing(owner)).invoices[0]!.id;
-    for (const path of ["/api/billing/invoice/%00/download", "/api/billing/invoices/a%00b/pdf", `/api/billing/invoices/${invoiceId}%00/pdf`, `/api/billing/invoice/${"x".repeat(300)}/download`]) {
+    for (const path of [
+      "/api/billing/invoice/%00/download",
+      "/api/billing/invoices/a%00b/pdf",
+      `/api/billing/invoices/${invoiceId}%00/pdf`,
+      `/api/billing/invoice/${"x".repeat(300)}/download`,
+    ]) {
       const res = await h.call("GET", path, { user: owner });
       expect([path, res.status, res.body]).toEqual([path, 400, { message: "Invalid invoice id", code: "BAD_REQUEST" }]);
     }

@@ -77,14 +77,19 @@ describe("billing with the Stripe adapter against a fake Stripe API", () => {
     expect(state.subscription).toMatchObject({ status: "trialing", plan: "professional", billing_frequency: "monthly", cancel_at_period_end: false });
     expect(state.subscription!.trial_end! - state.subscription!.current_period_start).toBe(14 * 24 * 3600);
     expect(state.paymentMethods[0]!.card).toMatchObject({ last4: "4242", brand: "visa" });
-    expect(state.invoices).toEqual([expect.objectContaining({ amount_paid: TRIAL_FEE_CENTS, status: "paid", invoice_pdf: expect.stringMatching(/^https:\/\/pay\.stripe\.test/) })]);
+    expect(state.invoices).toEqual([
+      expect.objectContaining({ amount_paid: TRIAL_FEE_CENTS, status: "paid", invoice_pdf: expect.stringMatching(/^https:\/\/pay\.stripe\.test/) }),
+    ]);
     for (const path of ["/v1/customers", "/v1/invoiceitems", "/v1/subscriptions"]) {
       expect(fake.requests.filter((r) => r.method === "POST" && r.path === path).every((r) => r.idempotencyKey)).toBe(true);
     }
     expect(changesOf(user.id).map((e) => e.payload.provider)).toEqual(["stripe"]);
 
     // A retried registration (same e-mail and card) makes no second customer or subscription.
-    const again = await h.call<{ signupId: string }>("POST", "/internal/billing/signups", { gateway: true, body: { email: user.email, paymentMethodId: "pm_card_visa" } });
+    const again = await h.call<{ signupId: string }>("POST", "/internal/billing/signups", {
+      gateway: true,
+      body: { email: user.email, paymentMethodId: "pm_card_visa" },
+    });
     expect(again.status).toBe(201);
     expect([...fake.customers.values()].filter((c) => c.email === user.email)).toHaveLength(1);
   });
@@ -146,7 +151,13 @@ describe("billing with the Stripe adapter against a fake Stripe API", () => {
 
     const before = await paymentEvents();
     sub.cancel_at_period_end = true; // Stripe's state changed; only a genuine webhook may tell billing
-    const forged = JSON.stringify({ id: `evt_forged_${randomUUID()}`, object: "event", type: "customer.subscription.updated", created: 1, data: { object: sub } });
+    const forged = JSON.stringify({
+      id: `evt_forged_${randomUUID()}`,
+      object: "event",
+      type: "customer.subscription.updated",
+      created: 1,
+      data: { object: sub },
+    });
     const bad = await fake.post(url, forged, "whsec_wrong");
     expect(bad.status).toBe(400);
     const unsigned = await fetch(url, { method: "POST", headers: { "content-type": "application/json" }, body: forged });
@@ -170,7 +181,18 @@ describe("billing with the Stripe adapter against a fake Stripe API", () => {
     const before = await paymentEvents();
     const nested = '{"a":'.repeat(10_000) + "1" + "}".repeat(10_000);
     const deepArray = "[".repeat(10_000) + "]".repeat(10_000);
-    for (const body of ["", "not json", "{", nested, deepArray, "null", "[]", "{}", '{"id":"evt_1","type":"invoice.paid"}', '{"id":"evt_1","type":"invoice.paid","created":1,"data":null}']) {
+    for (const body of [
+      "",
+      "not json",
+      "{",
+      nested,
+      deepArray,
+      "null",
+      "[]",
+      "{}",
+      '{"id":"evt_1","type":"invoice.paid"}',
+      '{"id":"evt_1","type":"invoice.paid","created":1,"data":null}',
+    ]) {
       const res = await fake.post(url, body);
       const answer = (await res.json()) as { message?: unknown };
       expect([body.slice(0, 40), res.status, typeof answer.message]).toEqual([body.slice(0, 40), 400, "string"]);

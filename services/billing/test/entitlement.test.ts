@@ -30,9 +30,15 @@ describe("entitlements: a number and texts need a subscription in good standing 
     expect(res.status).toBe(200);
     return billingResponseSchema.parse(res.body);
   };
-  const availableNumber = async () => (await owner.call<{ numbers: { phoneNumber: string }[] }>("GET", "/api/phone-numbers/search/415")).body.numbers[0]!.phoneNumber;
+  const availableNumber = async () =>
+    (await owner.call<{ numbers: { phoneNumber: string }[] }>("GET", "/api/phone-numbers/search/415")).body.numbers[0]!.phoneNumber;
   const entitlementOf = async (status: string) =>
-    (await app.query<{ status: string }>("SELECT e.status FROM telephony.user_entitlements e JOIN identity.users u ON u.id::text = e.user_id WHERE u.email = $1", [owner.email]))[0]?.status === status;
+    (
+      await app.query<{ status: string }>(
+        "SELECT e.status FROM telephony.user_entitlements e JOIN identity.users u ON u.id::text = e.user_id WHERE u.email = $1",
+        [owner.email],
+      )
+    )[0]?.status === status;
   /** A missed call from a new caller; resolves with the caller and the texts they got within `waitMs`. */
   const missedCall = async (waitMs: number): Promise<{ caller: string; texts: SimulatedMessage[] }> => {
     const caller = `+1555321${String(1000 + callerSeq++).slice(-4)}`;
@@ -75,7 +81,10 @@ describe("entitlements: a number and texts need a subscription in good standing 
   });
 
   it("subscribes at checkout as the web card form does, then buys the number (201) and a missed call is texted", async () => {
-    const checkout = await owner.call<{ clientSecret: string }>("POST", "/api/create-subscription", { priceId: "professional-monthly", billingFrequency: "monthly" });
+    const checkout = await owner.call<{ clientSecret: string }>("POST", "/api/create-subscription", {
+      priceId: "professional-monthly",
+      billingFrequency: "monthly",
+    });
     expect(checkout.status).toBe(200);
     const setup = await owner.call<{ paymentMethodId: string }>("POST", "/api/billing/local/confirm-setup", {
       clientSecret: checkout.body.clientSecret,
@@ -85,7 +94,10 @@ describe("entitlements: a number and texts need a subscription in good standing 
       cvc: "123",
     });
     expect(setup.status).toBe(200);
-    const confirmed = await owner.call("POST", "/api/billing/local/confirm-subscription", { clientSecret: checkout.body.clientSecret, paymentMethodId: setup.body.paymentMethodId });
+    const confirmed = await owner.call("POST", "/api/billing/local/confirm-subscription", {
+      clientSecret: checkout.body.clientSecret,
+      paymentMethodId: setup.body.paymentMethodId,
+    });
     expect(confirmed.status).toBe(200);
     expect((await billing()).subscription).toMatchObject({ status: "trialing", plan: "professional" });
     await waitUntil(() => entitlementOf("trialing"), "telephony to learn the subscription started");
@@ -104,7 +116,13 @@ describe("entitlements: a number and texts need a subscription in good standing 
     await owner.login();
     await waitUntil(async () => (await billing()).subscription?.status === "canceled", "the period to end");
     await waitUntil(
-      async () => (await app.query<{ status: string }>("SELECT status FROM messaging.subscriptions s JOIN identity.users u ON u.id::text = s.user_id WHERE u.email = $1", [owner.email]))[0]?.status === "canceled",
+      async () =>
+        (
+          await app.query<{ status: string }>(
+            "SELECT status FROM messaging.subscriptions s JOIN identity.users u ON u.id::text = s.user_id WHERE u.email = $1",
+            [owner.email],
+          )
+        )[0]?.status === "canceled",
       "messaging to learn the subscription ended",
     );
 

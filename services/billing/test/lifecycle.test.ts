@@ -70,7 +70,11 @@ describe("billing lifecycle (local provider, standalone, moved clock)", () => {
   });
 
   it("signs up with pm_card_visa: trialing, card 4242, one paid $1.00 invoice whose PDF downloads, receipt e-mailed, identity follows", async () => {
-    const intent = await owner.call<{ clientSecret: string; provider: string }>("POST", "/api/create-payment-intent", { amount: 49, plan: "professional", billing: "monthly" });
+    const intent = await owner.call<{ clientSecret: string; provider: string }>("POST", "/api/create-payment-intent", {
+      amount: 49,
+      plan: "professional",
+      billing: "monthly",
+    });
     expect(intent.status).toBe(200);
     expect(intent.body.provider).toBe("local");
     expect(intent.body.clientSecret).toMatch(/_secret_/);
@@ -103,7 +107,10 @@ describe("billing lifecycle (local provider, standalone, moved clock)", () => {
       provider: "local",
       monthlyCallCap: monthlyCallCap("professional"),
     });
-    await waitUntil(async () => (await owner.call<{ subscriptionStatus: string }>("GET", "/api/auth/user")).body.subscriptionStatus === "trial", "identity's user to follow (its 'trial')");
+    await waitUntil(
+      async () => (await owner.call<{ subscriptionStatus: string }>("GET", "/api/auth/user")).body.subscriptionStatus === "trial",
+      "identity's user to follow (its 'trial')",
+    );
     await waitUntil(async () => (await app.mails()).some((mail) => mail.to === owner.email && mail.subject.includes("Receipt")), "the trial fee receipt");
   });
 
@@ -118,7 +125,10 @@ describe("billing lifecycle (local provider, standalone, moved clock)", () => {
   it("e-mails that the trial ends in 3 days, then bills the plan and the number when it ends: active", async () => {
     const trialEnd = (await billing()).subscription!.trial_end! * 1000;
     app.clock.set(new Date(trialEnd - 3 * DAY_MS + 60_000));
-    await waitUntil(async () => (await app.mails()).some((mail) => mail.to === owner.email && mail.subject.includes("trial ends in 3 days")), "the trial-ending e-mail");
+    await waitUntil(
+      async () => (await app.mails()).some((mail) => mail.to === owner.email && mail.subject.includes("trial ends in 3 days")),
+      "the trial-ending e-mail",
+    );
 
     await moveClockTo(trialEnd + 60_000, (state) => state.subscription?.status === "active", "the trial to end");
     const state = await billing();
@@ -146,7 +156,9 @@ describe("billing lifecycle (local provider, standalone, moved clock)", () => {
     const after = await billing();
     expect(after.subscription).toMatchObject({ plan: "enterprise", billing_frequency: "monthly", status: "active", current_period_end: end / 1000 });
     const prorated = after.invoices[0]!;
-    const rows = await app.query<{ lines: { amountCents: number; proration: boolean }[] | string }>("SELECT lines FROM billing.invoices WHERE id = $1", [prorated.id]);
+    const rows = await app.query<{ lines: { amountCents: number; proration: boolean }[] | string }>("SELECT lines FROM billing.invoices WHERE id = $1", [
+      prorated.id,
+    ]);
     const lines = typeof rows[0]!.lines === "string" ? JSON.parse(rows[0]!.lines) : rows[0]!.lines;
     const half = (cents: number) => Math.round(cents / 2);
     expect(lines).toEqual([
@@ -158,7 +170,8 @@ describe("billing lifecycle (local provider, standalone, moved clock)", () => {
     await waitUntil(async () => lastChange()?.plan === commonV1.Plan.ENTERPRISE, "SubscriptionChanged enterprise");
     expect(lastChange()!.monthlyCallCap).toBe(monthlyCallCap("enterprise"));
     await waitUntil(
-      async () => (await app.query<{ plan: string }>("SELECT plan FROM messaging.subscriptions WHERE user_id = $1", [lastChange()!.userId]))[0]?.plan === "enterprise",
+      async () =>
+        (await app.query<{ plan: string }>("SELECT plan FROM messaging.subscriptions WHERE user_id = $1", [lastChange()!.userId]))[0]?.plan === "enterprise",
       "messaging's plan (and so its cap)",
     );
   });
@@ -170,7 +183,10 @@ describe("billing lifecycle (local provider, standalone, moved clock)", () => {
     expect((await billing()).subscription).toMatchObject({ status: "active", cancel_at_period_end: true });
     expect((await owner.call("POST", "/api/billing/cancel")).status).toBe(409);
     await waitUntil(async () => lastChange()?.cancelAtPeriodEnd === true, "SubscriptionChanged cancelAtPeriodEnd");
-    await waitUntil(async () => (await app.mails()).some((mail) => mail.to === owner.email && mail.subject.includes("is cancelled")), "the cancellation e-mail");
+    await waitUntil(
+      async () => (await app.mails()).some((mail) => mail.to === owner.email && mail.subject.includes("is cancelled")),
+      "the cancellation e-mail",
+    );
     expect((await missedCall(5_000)).length).toBe(1);
   });
 
@@ -198,7 +214,9 @@ describe("billing lifecycle (local provider, standalone, moved clock)", () => {
     const [release] = await app.query<{ scheduled_release_date: Date | string }>("SELECT scheduled_release_date FROM telephony.phone_number_releases");
     expect(new Date(release!.scheduled_release_date).getTime()).toBe(end + 30 * DAY_MS);
     await waitUntil(
-      async () => (await app.query<{ status: string }>("SELECT status FROM messaging.subscriptions WHERE user_id = $1", [lastChange()!.userId]))[0]?.status === "canceled",
+      async () =>
+        (await app.query<{ status: string }>("SELECT status FROM messaging.subscriptions WHERE user_id = $1", [lastChange()!.userId]))[0]?.status ===
+        "canceled",
       "messaging to learn the subscription ended",
     );
     expect(await missedCall(2_000)).toEqual([]);
@@ -207,7 +225,10 @@ describe("billing lifecycle (local provider, standalone, moved clock)", () => {
   });
 
   it("subscribes again through checkout (local card form): trialing, the number's release is cancelled", async () => {
-    const checkout = await owner.call<{ clientSecret: string; provider: string }>("POST", "/api/create-subscription", { priceId: "starter-monthly", billingFrequency: "monthly" });
+    const checkout = await owner.call<{ clientSecret: string; provider: string }>("POST", "/api/create-subscription", {
+      priceId: "starter-monthly",
+      billingFrequency: "monthly",
+    });
     expect(checkout.status).toBe(200);
     const setup = await owner.call<{ paymentMethodId: string }>("POST", "/api/billing/local/confirm-setup", {
       clientSecret: checkout.body.clientSecret,
@@ -247,11 +268,19 @@ describe("billing lifecycle (local provider, standalone, moved clock)", () => {
     const client = new OwnerClient(app.url, "card-form@example.com");
     const intent = await client.call<{ clientSecret: string }>("POST", "/api/create-payment-intent", { amount: 49, plan: "professional", billing: "monthly" });
     const refused = await client.call<{ message: string }>("POST", "/api/billing/local/confirm-setup", {
-      clientSecret: intent.body.clientSecret, cardNumber: "4000 0000 0000 0002", expMonth: 12, expYear: 2031, cvc: "123",
+      clientSecret: intent.body.clientSecret,
+      cardNumber: "4000 0000 0000 0002",
+      expMonth: 12,
+      expYear: 2031,
+      cvc: "123",
     });
     expect(refused).toMatchObject({ status: 402, body: { message: "Your card was declined." } });
     const setup = await client.call<{ paymentMethodId: string }>("POST", "/api/billing/local/confirm-setup", {
-      clientSecret: intent.body.clientSecret, cardNumber: "4242 4242 4242 4242", expMonth: 12, expYear: 2031, cvc: "123",
+      clientSecret: intent.body.clientSecret,
+      cardNumber: "4242 4242 4242 4242",
+      expMonth: 12,
+      expYear: 2031,
+      cvc: "123",
     });
     expect(setup.status).toBe(200);
     expect((await client.register(setup.body.paymentMethodId)).status).toBe(201);

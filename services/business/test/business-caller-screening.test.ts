@@ -42,29 +42,32 @@ describe("caller screening, voice answers and the owner's name", () => {
     ["say", businessV1.VoiceNoTextAnswer.SAY],
     ["silence", businessV1.VoiceNoTextAnswer.SILENCE],
     ["reject", businessV1.VoiceNoTextAnswer.REJECT],
-  ] as const)("given the owner's choices with the %s answer, then they are stored, returned and sent in BusinessSettingsUpdated", async (answer, answerEnum) => {
-    const user = await harness.registerUser();
-    const choices = {
-      allowInternationalCallers: true,
-      textLikelySpoofedCallers: true,
-      voiceTextMessage: "  Thanks for calling Acme.   Watch for our text. ",
-      voiceNoTextMessage: "Thanks for calling Acme. Please call again later.",
-      voiceNoTextAnswer: answer,
-    };
+  ] as const)(
+    "given the owner's choices with the %s answer, then they are stored, returned and sent in BusinessSettingsUpdated",
+    async (answer, answerEnum) => {
+      const user = await harness.registerUser();
+      const choices = {
+        allowInternationalCallers: true,
+        textLikelySpoofedCallers: true,
+        voiceTextMessage: "  Thanks for calling Acme.   Watch for our text. ",
+        voiceNoTextMessage: "Thanks for calling Acme. Please call again later.",
+        voiceNoTextAnswer: answer,
+      };
 
-    const saved = await harness.request<BusinessResponse>("POST", "/api/business", user, specSettingsPayload(choices));
-    const [logged] = await harness.logged("BusinessSettingsUpdated", user.businessId);
+      const saved = await harness.request<BusinessResponse>("POST", "/api/business", user, specSettingsPayload(choices));
+      const [logged] = await harness.logged("BusinessSettingsUpdated", user.businessId);
 
-    expect(saved.status).toBe(200);
-    expect(saved.body).toMatchObject({ ...choices, voiceTextMessage: "Thanks for calling Acme. Watch for our text." });
-    expect(logged?.settings).toMatchObject({
-      allowInternationalCallers: true,
-      textLikelySpoofedCallers: true,
-      voiceTextMessage: "Thanks for calling Acme. Watch for our text.",
-      voiceNoTextMessage: choices.voiceNoTextMessage,
-      voiceNoTextAnswer: answerEnum,
-    });
-  });
+      expect(saved.status).toBe(200);
+      expect(saved.body).toMatchObject({ ...choices, voiceTextMessage: "Thanks for calling Acme. Watch for our text." });
+      expect(logged?.settings).toMatchObject({
+        allowInternationalCallers: true,
+        textLikelySpoofedCallers: true,
+        voiceTextMessage: "Thanks for calling Acme. Watch for our text.",
+        voiceNoTextMessage: choices.voiceNoTextMessage,
+        voiceNoTextAnswer: answerEnum,
+      });
+    },
+  );
 
   it("given a later save without the choices (the spec's form), then the stored choices are kept", async () => {
     const user = await harness.registerUser();

@@ -39,8 +39,7 @@ describe("business created from UserRegistered", () => {
       afterHoursEnabled: false,
       autoReplyEnabled: true,
       smsAutoReplyEnabled: false,
-      smsAutoReplyMessage:
-        "Thank you for your message. Please note this number is for missed call notifications only and does not receive replies.",
+      smsAutoReplyMessage: "Thank you for your message. Please note this number is for missed call notifications only and does not receive replies.",
       timeZone: "America/New_York",
       isActive: true,
       setupCompleted: false,

@@ -55,7 +55,12 @@ describe("read models fed by identity and telephony events", () => {
   it("given forwarding tests, then the last test's date and status show and setup completes on success", async () => {
     const user = await harness.registerUser();
     const purchase = () =>
-      harness.publish("PhoneNumberPurchased", user.businessId, { businessId: user.businessId, phoneNumber: "+12125550101", providerSid: "PN0002", country: "US" });
+      harness.publish("PhoneNumberPurchased", user.businessId, {
+        businessId: user.businessId,
+        phoneNumber: "+12125550101",
+        providerSid: "PN0002",
+        country: "US",
+      });
     const test = (status: telephonyV1.ForwardingTestStatus, at: string) => () =>
       harness.publish("ForwardingTestCompleted", user.businessId, {
         businessId: user.businessId,
@@ -69,17 +74,36 @@ describe("read models fed by identity and telephony events", () => {
     await telephony([test(telephonyV1.ForwardingTestStatus.SUCCESS, "2026-01-06T10:05:00Z")]);
     const afterSuccess = await business(user);
 
-    expect(afterFailure).toMatchObject({ lastCallForwardingTestStatus: "failed", lastCallForwardingTestDate: "2026-01-06T10:00:00.000Z", setupCompleted: false });
-    expect(afterSuccess).toMatchObject({ lastCallForwardingTestStatus: "success", lastCallForwardingTestDate: "2026-01-06T10:05:00.000Z", setupCompleted: true });
+    expect(afterFailure).toMatchObject({
+      lastCallForwardingTestStatus: "failed",
+      lastCallForwardingTestDate: "2026-01-06T10:00:00.000Z",
+      setupCompleted: false,
+    });
+    expect(afterSuccess).toMatchObject({
+      lastCallForwardingTestStatus: "success",
+      lastCallForwardingTestDate: "2026-01-06T10:05:00.000Z",
+      setupCompleted: true,
+    });
   });
 
   it("given a release of another number, then the current number stays; given its own release, then it is cleared", async () => {
     const user = await harness.registerUser();
     const release = (sid: string, phoneNumber: string) => () =>
-      harness.publish("PhoneNumberReleased", user.businessId, { businessId: user.businessId, phoneNumber, providerSid: sid, reason: "subscription_cancellation" });
+      harness.publish("PhoneNumberReleased", user.businessId, {
+        businessId: user.businessId,
+        phoneNumber,
+        providerSid: sid,
+        reason: "subscription_cancellation",
+      });
 
     await telephony([
-      () => harness.publish("PhoneNumberPurchased", user.businessId, { businessId: user.businessId, phoneNumber: "+12125550102", providerSid: "PN0003", country: "US" }),
+      () =>
+        harness.publish("PhoneNumberPurchased", user.businessId, {
+          businessId: user.businessId,
+          phoneNumber: "+12125550102",
+          providerSid: "PN0003",
+          country: "US",
+        }),
       release("PN-OLD", "+12125550999"),
     ]);
     const afterOtherRelease = await business(user);
@@ -92,7 +116,12 @@ describe("read models fed by identity and telephony events", () => {
 
   it("given a telephony event delivered twice, then it is applied once", async () => {
     const user = await harness.registerUser();
-    const payload = { businessId: user.businessId, testId: "t1", status: telephonyV1.ForwardingTestStatus.SUCCESS, completedAt: timestampFromDate(new Date("2026-01-07T00:00:00Z")) };
+    const payload = {
+      businessId: user.businessId,
+      testId: "t1",
+      status: telephonyV1.ForwardingTestStatus.SUCCESS,
+      completedAt: timestampFromDate(new Date("2026-01-07T00:00:00Z")),
+    };
     const id = randomUUID();
 
     await telephony([() => harness.publish("ForwardingTestCompleted", user.businessId, payload, id)]);

@@ -51,8 +51,18 @@ describe("revenue estimate inputs in the business settings", () => {
   });
 
   it.each([
-    ["a negative average value", { averageClientValue: -1 }, "averageClientValue", "Average client value must be a whole number of dollars from 0 to 1,000,000"],
-    ["a fractional average value", { averageClientValue: 12.5 }, "averageClientValue", "Average client value must be a whole number of dollars from 0 to 1,000,000"],
+    [
+      "a negative average value",
+      { averageClientValue: -1 },
+      "averageClientValue",
+      "Average client value must be a whole number of dollars from 0 to 1,000,000",
+    ],
+    [
+      "a fractional average value",
+      { averageClientValue: 12.5 },
+      "averageClientValue",
+      "Average client value must be a whole number of dollars from 0 to 1,000,000",
+    ],
     ["a text average value", { averageClientValue: "500" }, "averageClientValue", "Average client value must be a whole number of dollars from 0 to 1,000,000"],
     ["a close rate over 100", { closeRate: 101 }, "closeRate", "Close rate must be a whole percent from 0 to 100"],
     ["a negative close rate", { closeRate: -5 }, "closeRate", "Close rate must be a whole percent from 0 to 100"],

@@ -17,7 +17,12 @@ describe("read after sign-up", () => {
   it("given 50 users reading their business at once before UserRegistered arrives, then each gets one business with the defaults, created once", async () => {
     const users = Array.from({ length: 50 }, () => ({ id: randomUUID(), email: `early-${randomUUID().slice(0, 8)}@example.com` }));
 
-    const reads = await Promise.all(users.flatMap((user) => [harness.request<BusinessResponse>("GET", "/api/business", user), harness.request<BusinessResponse>("GET", "/api/business", user)]));
+    const reads = await Promise.all(
+      users.flatMap((user) => [
+        harness.request<BusinessResponse>("GET", "/api/business", user),
+        harness.request<BusinessResponse>("GET", "/api/business", user),
+      ]),
+    );
 
     expect(reads.map((read) => read.status)).toEqual(reads.map(() => 200));
     for (const [index, user] of users.entries()) {

@@ -43,15 +43,18 @@ describe("tenant isolation", () => {
     ["GET", "/api/business", undefined],
     ["POST", "/api/business", specSettingsPayload()],
     ["PATCH", "/api/business/profile", { businessName: "Nobody", businessPhone: "2125550123" }],
-  ])("given a signed-in user whose sign-up has not reached business yet, when %s %s, then their own new business answers (never another's)", async (method, path, body) => {
-    const newcomer = { id: randomUUID(), email: "newcomer@example.com" };
+  ])(
+    "given a signed-in user whose sign-up has not reached business yet, when %s %s, then their own new business answers (never another's)",
+    async (method, path, body) => {
+      const newcomer = { id: randomUUID(), email: "newcomer@example.com" };
 
-    const res = await harness.request<BusinessResponse>(method, path, newcomer, body);
+      const res = await harness.request<BusinessResponse>(method, path, newcomer, body);
 
-    expect(res.status).toBe(200);
-    expect(res.body.userId).toBe(newcomer.id);
-    expect([alice.businessId, bob.businessId]).not.toContain(res.body.id);
-  });
+      expect(res.status).toBe(200);
+      expect(res.body.userId).toBe(newcomer.id);
+      expect([alice.businessId, bob.businessId]).not.toContain(res.body.id);
+    },
+  );
 
   it.each([
     ["GET", `/api/business/BUSINESS`],

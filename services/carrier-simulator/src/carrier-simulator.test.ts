@@ -100,7 +100,9 @@ describe("CarrierSimulator", () => {
     const before = new Date(Date.now() - 1);
     const sent = await simulator.sendSms({ from: "+12125550123", to: "+15551230001", body: "Exact text" });
 
-    await expect(simulator.findSentMessage({ from: "+12125550123", to: "+15551230001", body: "Exact text", since: before })).resolves.toMatchObject({ sid: sent.sid });
+    await expect(simulator.findSentMessage({ from: "+12125550123", to: "+15551230001", body: "Exact text", since: before })).resolves.toMatchObject({
+      sid: sent.sid,
+    });
     await expect(simulator.findSentMessage({ from: "+12125550123", to: "+15551230001", body: "Other", since: before })).resolves.toBeUndefined();
     await expect(
       simulator.findSentMessage({ from: "+12125550123", to: "+15551230001", body: "Exact text", since: new Date(Date.now() + 60_000) }),
@@ -133,7 +135,12 @@ describe("CarrierSimulator", () => {
     const simulator = create();
     simulator.phones.setForwarding("+15559870001", "+12125550123");
 
-    await simulator.placeTestCall({ from: "+15005550006", to: "+15559870001", timeoutSeconds: 20, statusCallbackUrl: `${receiver.url}/webhooks/twilio/call-status` });
+    await simulator.placeTestCall({
+      from: "+15005550006",
+      to: "+15559870001",
+      timeoutSeconds: 20,
+      statusCallbackUrl: `${receiver.url}/webhooks/twilio/call-status`,
+    });
 
     const [voice] = await receiver.waitFor("/webhooks/twilio/voice", 1);
     expect(voice?.params).toMatchObject({ From: "+15005550006", To: "+12125550123", ForwardedFrom: "+15559870001", Direction: "inbound" });
@@ -145,7 +152,12 @@ describe("CarrierSimulator", () => {
   it("given no forwarding, when the test call is placed, then no voice webhook arrives and the call ends no-answer", async () => {
     const simulator = create();
 
-    await simulator.placeTestCall({ from: "+15005550006", to: "+15559870002", timeoutSeconds: 20, statusCallbackUrl: `${receiver.url}/webhooks/twilio/call-status` });
+    await simulator.placeTestCall({
+      from: "+15005550006",
+      to: "+15559870002",
+      timeoutSeconds: 20,
+      statusCallbackUrl: `${receiver.url}/webhooks/twilio/call-status`,
+    });
 
     const [status] = await receiver.waitFor("/webhooks/twilio/call-status", 1);
     expect(status?.params.CallStatus).toBe("no-answer");
@@ -186,7 +198,12 @@ describe("carrier simulator: line type lookups", () => {
     ["+447700901111", "landline"],
     ["Anonymous", undefined],
   ])("given %s, when looked up, then %s (numbers ending in 1111 are landlines)", async (number, expected) => {
-    const simulator = new CarrierSimulator({ authToken: "dev-auth-token", publicBaseUrl: "http://127.0.0.1:1", journal: new MemoryJournal(), logger: createSilentLogger() });
+    const simulator = new CarrierSimulator({
+      authToken: "dev-auth-token",
+      publicBaseUrl: "http://127.0.0.1:1",
+      journal: new MemoryJournal(),
+      logger: createSilentLogger(),
+    });
     await expect(simulator.lookupLineType(number)).resolves.toBe(expected);
     await simulator.close();
   });

@@ -34,8 +34,7 @@ export interface CarrierSimulatorOptions {
 /** Numbers ending in this are landlines to the simulator's line type lookups. */
 export const SIMULATED_LANDLINE_SUFFIX = "1111";
 
-const clientError = (message: string, code: string, httpStatus = 400) =>
-  new TelephonyProviderError(message, { code, httpStatus, retryable: false });
+const clientError = (message: string, code: string, httpStatus = 400) => new TelephonyProviderError(message, { code, httpStatus, retryable: false });
 
 /**
  * The built-in carrier, active whenever TWILIO_ACCOUNT_SID is unset: invented

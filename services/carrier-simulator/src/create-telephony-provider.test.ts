@@ -43,7 +43,11 @@ describe("telephonyConfigSchema", () => {
   });
 
   it("given a complete Twilio setup, when loading, then Twilio is chosen with one message a second per sender", () => {
-    const config = loadConfig(telephonyConfigSchema, { TWILIO_ACCOUNT_SID: SID, TWILIO_AUTH_TOKEN: "secret-token-1", TWILIO_TEST_CALLER_NUMBER: "+15005550006" });
+    const config = loadConfig(telephonyConfigSchema, {
+      TWILIO_ACCOUNT_SID: SID,
+      TWILIO_AUTH_TOKEN: "secret-token-1",
+      TWILIO_TEST_CALLER_NUMBER: "+15005550006",
+    });
 
     expect(config.SMS_MESSAGES_PER_SECOND).toBe(1);
     expect(createTelephonyProvider({ ...config, ...platform }, { logger: createSilentLogger() }).kind).toBe("twilio");

@@ -58,7 +58,10 @@ describe("one carrier simulator for every process (/internal/simulator)", () => 
 
   it("given the owner is down, when a remote process sends, then a retryable TelephonyProviderError", async () => {
     const down = new RemoteSimulatorProvider("http://127.0.0.1:1", 1_000);
-    await expect(down.sendSms({ from: "+14155550100", to: "+14155550123", body: "x" })).rejects.toMatchObject({ name: "TelephonyProviderError", retryable: true });
+    await expect(down.sendSms({ from: "+14155550100", to: "+14155550123", body: "x" })).rejects.toMatchObject({
+      name: "TelephonyProviderError",
+      retryable: true,
+    });
     await expect(down.sendSms({ from: "+14155550100", to: "+14155550123", body: "x" })).rejects.toBeInstanceOf(TelephonyProviderError);
   });
 

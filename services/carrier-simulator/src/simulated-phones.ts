@@ -99,9 +99,7 @@ export class SimulatedPhones {
    */
   placeTestCall(request: TestCallRequest): { sid: string } {
     const sid = simulatorSid("CA");
-    void this.runTestCall(sid, request).catch((error: unknown) =>
-      this.logger.warn({ err: error, callSid: sid }, "simulator: test call webhook failed"),
-    );
+    void this.runTestCall(sid, request).catch((error: unknown) => this.logger.warn({ err: error, callSid: sid }, "simulator: test call webhook failed"));
     return { sid };
   }
 

@@ -42,21 +42,38 @@ describe("simulator dev surface (/dev/simulator)", () => {
     const response = await request(app).post("/dev/simulator/calls").send({ from: "+15551230001", to: "+12125550123" });
 
     expect(response.status).toBe(200);
-    expect(response.body).toMatchObject({ callSid: expect.stringMatching(/^CA/), to: "+12125550123", webhookStatus: 200, twiml: expect.stringContaining("<Say>") });
+    expect(response.body).toMatchObject({
+      callSid: expect.stringMatching(/^CA/),
+      to: "+12125550123",
+      webhookStatus: 200,
+      twiml: expect.stringContaining("<Say>"),
+    });
     const [webhook] = receiver.on("/webhooks/twilio/voice");
-    expect(webhook?.params).toMatchObject({ CallSid: response.body.callSid, From: "+15551230001", To: "+12125550123", CallStatus: "ringing", Direction: "inbound" });
+    expect(webhook?.params).toMatchObject({
+      CallSid: response.body.callSid,
+      From: "+15551230001",
+      To: "+12125550123",
+      CallStatus: "ringing",
+      Direction: "inbound",
+    });
     expect(isSignedBy("dev-auth-token", webhook?.signature, `${receiver.url}/webhooks/twilio/voice`, webhook?.params ?? {})).toBe(true);
   });
 
   it("given forwarding enabled on a business phone, when a caller calls it, then the call arrives at the last bought number", async () => {
     await simulator.purchaseNumber("+12125550123", { voiceUrl: "", smsUrl: "", statusCallbackUrl: "" });
-    await request(app).post("/dev/simulator/forwarding").send({ phoneNumber: "+15559870001", enabled: true }).expect(200, { phoneNumber: "+15559870001", forwardTo: "+12125550123" });
+    await request(app)
+      .post("/dev/simulator/forwarding")
+      .send({ phoneNumber: "+15559870001", enabled: true })
+      .expect(200, { phoneNumber: "+15559870001", forwardTo: "+12125550123" });
 
     const response = await request(app).post("/dev/simulator/calls").send({ from: "+15551230001", to: "+15559870001" });
 
     expect(response.body).toMatchObject({ to: "+12125550123", forwardedFrom: "+15559870001" });
     expect(receiver.on("/webhooks/twilio/voice")[0]?.params.ForwardedFrom).toBe("+15559870001");
-    await request(app).post("/dev/simulator/forwarding").send({ phoneNumber: "+15559870001", enabled: false }).expect(200, { phoneNumber: "+15559870001", forwardTo: null });
+    await request(app)
+      .post("/dev/simulator/forwarding")
+      .send({ phoneNumber: "+15559870001", enabled: false })
+      .expect(200, { phoneNumber: "+15559870001", forwardTo: null });
     expect((await request(app).get("/dev/simulator/forwarding")).body).toEqual({ forwarding: [] });
   });
 
@@ -102,7 +119,10 @@ describe("simulator dev surface (/dev/simulator)", () => {
       TWILIO_AUTH_TOKEN: "a-real-token-123",
       TWILIO_TEST_CALLER_NUMBER: "+15005550006",
     });
-    const twilio = createTelephonyProvider({ ...config, PUBLIC_BASE_URL: "http://localhost:3000", DATA_DIR: "memory", NODE_ENV: "development" }, { logger: createSilentLogger() });
+    const twilio = createTelephonyProvider(
+      { ...config, PUBLIC_BASE_URL: "http://localhost:3000", DATA_DIR: "memory", NODE_ENV: "development" },
+      { logger: createSilentLogger() },
+    );
     expect(twilio.kind).toBe("twilio");
     expect(createSimulatorRouter(twilio, { nodeEnv: "development" })).toBeUndefined();
   });

@@ -67,10 +67,13 @@ describe("the carrier simulator in its own thread (npm start)", () => {
     expect(await invalid.json()).toMatchObject({ message: expect.any(String) });
   });
 
-  it.each(["calls", "sms", "forwarding"])("given JSON nested 10,000 levels deep to /dev/simulator/%s, then 400 with a message (was 500: the forward re-serialised it)", async (route) => {
-    const nested = '{"a":'.repeat(10_000) + "1" + "}".repeat(10_000);
-    const res = await fetch(`${appUrl}/dev/simulator/${route}`, { method: "POST", headers: { "content-type": "application/json" }, body: nested });
-    expect(res.status).toBe(400);
-    expect(await res.json()).toEqual({ message: "Request body is nested too deeply", code: "BAD_REQUEST" });
-  });
+  it.each(["calls", "sms", "forwarding"])(
+    "given JSON nested 10,000 levels deep to /dev/simulator/%s, then 400 with a message (was 500: the forward re-serialised it)",
+    async (route) => {
+      const nested = '{"a":'.repeat(10_000) + "1" + "}".repeat(10_000);
+      const res = await fetch(`${appUrl}/dev/simulator/${route}`, { method: "POST", headers: { "content-type": "application/json" }, body: nested });
+      expect(res.status).toBe(400);
+      expect(await res.json()).toEqual({ message: "Request body is nested too deeply", code: "BAD_REQUEST" });
+    },
+  );
 });

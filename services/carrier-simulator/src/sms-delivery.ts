@@ -28,7 +28,10 @@ export class SmsDelivery {
       { status: "sent" },
       fails ? { status: "undelivered", errorCode: UNREACHABLE_HANDSET } : { status: "delivered" },
     ];
-    const from = Math.max(steps.findIndex((step) => step.status === message.status), 0);
+    const from = Math.max(
+      steps.findIndex((step) => step.status === message.status),
+      0,
+    );
     for (const step of steps.slice(from)) {
       await this.carrier.delay(this.carrier.deliveryStepMs);
       if (this.carrier.isClosed) return;

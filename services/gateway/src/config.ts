@@ -3,7 +3,12 @@ import { z } from "zod";
 
 const origins = z
   .string()
-  .transform((value) => value.split(",").map((origin) => origin.trim()).filter(Boolean))
+  .transform((value) =>
+    value
+      .split(",")
+      .map((origin) => origin.trim())
+      .filter(Boolean),
+  )
   .pipe(z.array(z.url()));
 
 /** The gateway's own settings, on top of the platform's (PUBLIC_BASE_URL, INTERNAL_AUTH_SECRET ...). */

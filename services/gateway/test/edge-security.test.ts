@@ -42,7 +42,9 @@ describe("security headers", () => {
 
 describe("Origin check", () => {
   it("given another site's Origin, when a state-changing /api request arrives, then 403", async () => {
-    const response = await gateway.browser().request("POST", "/api/login", { email: "a@example.com", password: "secret-pass" }, { origin: "https://evil.example" });
+    const response = await gateway
+      .browser()
+      .request("POST", "/api/login", { email: "a@example.com", password: "secret-pass" }, { origin: "https://evil.example" });
     expect(response.status).toBe(403);
     expect(await json(response)).toMatchObject({
       message: `This page's address (https://evil.example) is not the address Rebound is served from (${PUBLIC_BASE_URL}). Open ${PUBLIC_BASE_URL}.`,

@@ -32,10 +32,18 @@ export class FakeServices {
   router(): Router {
     const router = Router();
     router.use(express.json(), express.urlencoded({ extended: false }));
-    router.use("/internal/identity", (req, _res, next) => {
-      this.internalCalls.push({ path: req.originalUrl, caller: verifyInternalUser(req.header(INTERNAL_USER_HEADER), this.secret)?.id, requestId: req.header("x-request-id") });
-      next();
-    }, requireGateway(this.secret));
+    router.use(
+      "/internal/identity",
+      (req, _res, next) => {
+        this.internalCalls.push({
+          path: req.originalUrl,
+          caller: verifyInternalUser(req.header(INTERNAL_USER_HEADER), this.secret)?.id,
+          requestId: req.header("x-request-id"),
+        });
+        next();
+      },
+      requireGateway(this.secret),
+    );
     router.post("/internal/identity/login", (req, res) => {
       const body = req.body as { email: string; password: string };
       const user = [...this.users.values()].find((candidate) => candidate.email === body.email.toLowerCase());
@@ -71,7 +79,12 @@ export class FakeServices {
     });
     router.use((req, res, next) => {
       if (!/^\/(api|webhooks|dev)\//.test(req.path)) return next();
-      const seen = { method: req.method, path: req.originalUrl, user: verifyInternalUser(req.header(INTERNAL_USER_HEADER), this.secret), body: req.body as unknown };
+      const seen = {
+        method: req.method,
+        path: req.originalUrl,
+        user: verifyInternalUser(req.header(INTERNAL_USER_HEADER), this.secret),
+        body: req.body as unknown,
+      };
       this.seen.push(seen);
       res.json(seen);
     });

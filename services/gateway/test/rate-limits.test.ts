@@ -61,7 +61,8 @@ describe("login brute force", () => {
 });
 
 const from = (ip: string) => ({ "x-forwarded-for": ip });
-const loginFrom = (user: { email: string }, password: string, ip: string) => gateway.browser().request("POST", "/api/login", { email: user.email, password }, from(ip));
+const loginFrom = (user: { email: string }, password: string, ip: string) =>
+  gateway.browser().request("POST", "/api/login", { email: user.email, password }, from(ip));
 
 /** The owner's right password from `ip`: refused at most for the short back-off, then signed in. */
 async function ownerSignsIn(user: { email: string }, ip: string): Promise<void> {
@@ -110,7 +111,11 @@ describe("change-password brute force (issue 16)", () => {
     expect((await thief.login(user.email)).status).toBe(200);
     const statuses: number[] = [];
     for (let attempt = 0; attempt < 15; attempt++) {
-      const response = await thief.request("PUT", "/api/auth/change-password", { currentPassword: `guess-${attempt}`, newPassword: "taken-over-1", confirmPassword: "taken-over-1" });
+      const response = await thief.request("PUT", "/api/auth/change-password", {
+        currentPassword: `guess-${attempt}`,
+        newPassword: "taken-over-1",
+        confirmPassword: "taken-over-1",
+      });
       statuses.push(response.status);
     }
     expect(statuses.filter((status) => status === 400)).toHaveLength(10);
@@ -142,7 +147,15 @@ describe("e-mail change brute force (the current password it needs)", () => {
     expect((await thief.login(user.email)).status).toBe(200);
     const statuses: number[] = [];
     for (let attempt = 0; attempt < 6; attempt++) {
-      statuses.push((await thief.request("PUT", "/api/auth/change-password", { currentPassword: `guess-${attempt}`, newPassword: "taken-over-1", confirmPassword: "taken-over-1" })).status);
+      statuses.push(
+        (
+          await thief.request("PUT", "/api/auth/change-password", {
+            currentPassword: `guess-${attempt}`,
+            newPassword: "taken-over-1",
+            confirmPassword: "taken-over-1",
+          })
+        ).status,
+      );
     }
     for (let attempt = 0; attempt < 5; attempt++) statuses.push((await changeEmail(thief, `guess-${attempt}`)).status);
     expect(statuses).toEqual([...Array.from({ length: 10 }, () => 400), 429]);
@@ -153,7 +166,8 @@ describe("e-mail change brute force (the current password it needs)", () => {
     const owner = gateway.browser();
     expect((await owner.login(user.email)).status).toBe(200);
     const statuses: number[] = [];
-    for (let attempt = 0; attempt < 12; attempt++) statuses.push((await owner.request("PATCH", "/api/user/profile", { firstName: `Dana${attempt}`, lastName: "Reyes", email: user.email })).status);
+    for (let attempt = 0; attempt < 12; attempt++)
+      statuses.push((await owner.request("PATCH", "/api/user/profile", { firstName: `Dana${attempt}`, lastName: "Reyes", email: user.email })).status);
     expect(statuses).toEqual(statuses.map(() => 200));
   });
 });

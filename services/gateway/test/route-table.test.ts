@@ -131,7 +131,9 @@ describe("the auth gate", () => {
     // not even with the gateway's own signed header: its calls never come through the port
     const signed = signInternalUser(GATEWAY_PRINCIPAL, gateway.runtime.config.INTERNAL_AUTH_SECRET);
     const user = gateway.services.add(`internal-${Date.now()}@example.com`);
-    const asGateway = await gateway.browser().request("POST", "/internal/identity/login", { email: user.email, password: "secret-pass" }, { [INTERNAL_USER_HEADER]: signed });
+    const asGateway = await gateway
+      .browser()
+      .request("POST", "/internal/identity/login", { email: user.email, password: "secret-pass" }, { [INTERNAL_USER_HEADER]: signed });
     expect(asGateway.status).toBe(404);
   });
 

@@ -75,7 +75,10 @@ describe("POST /api/login", () => {
     const user = gateway.services.add(email());
     const browser = gateway.browser();
     await browser.login(user.email);
-    const sid = decodeURIComponent(String(browser.cookie).split("=")[1] ?? "").slice(2).split(".")[0] ?? "";
+    const sid =
+      decodeURIComponent(String(browser.cookie).split("=")[1] ?? "")
+        .slice(2)
+        .split(".")[0] ?? "";
     const row = await sessions.find(sid);
     expect(row?.sess).toMatchObject({ userId: user.id, email: user.email });
     expect(row?.expire.getTime()).toBeGreaterThan(Date.now());
@@ -124,7 +127,11 @@ describe("password changes end sessions", () => {
     const phone = gateway.browser();
     await laptop.login(user.email);
     await phone.login(user.email);
-    const change = await laptop.request("PUT", "/api/auth/change-password", { currentPassword: "secret-pass", newPassword: "new-password", confirmPassword: "new-password" });
+    const change = await laptop.request("PUT", "/api/auth/change-password", {
+      currentPassword: "secret-pass",
+      newPassword: "new-password",
+      confirmPassword: "new-password",
+    });
     expect(change.status).toBe(200);
     expect((await laptop.request("GET", "/api/auth/user")).status).toBe(200);
     expect((await phone.request("GET", "/api/auth/user")).status).toBe(401);
@@ -136,7 +143,11 @@ describe("password changes end sessions", () => {
     const phone = gateway.browser();
     await laptop.login(user.email);
     await phone.login(user.email);
-    const change = await laptop.request("PUT", "/api/auth/change-password", { currentPassword: "nope-nope", newPassword: "new-password", confirmPassword: "new-password" });
+    const change = await laptop.request("PUT", "/api/auth/change-password", {
+      currentPassword: "nope-nope",
+      newPassword: "new-password",
+      confirmPassword: "new-password",
+    });
     expect(change.status).toBe(400);
     expect((await json(change)).message).toBe("Current password is incorrect");
     expect((await phone.request("GET", "/api/auth/user")).status).toBe(200);
@@ -147,7 +158,9 @@ describe("password changes end sessions", () => {
     const laptop = gateway.browser();
     await laptop.login(user.email);
     gateway.services.resetUserId = user.id;
-    const reset = await gateway.browser().request("POST", "/api/auth/reset-password", { token: "t", password: "new-password", confirmPassword: "new-password" });
+    const reset = await gateway
+      .browser()
+      .request("POST", "/api/auth/reset-password", { token: "t", password: "new-password", confirmPassword: "new-password" });
     expect(reset.status).toBe(200);
     expect(await json(reset)).toEqual({ message: "Your password has been reset. You can now sign in." });
     expect((await laptop.request("GET", "/api/auth/user")).status).toBe(401);
@@ -185,7 +198,10 @@ describe("expired sessions", () => {
     const user = gateway.services.add(email());
     const browser = gateway.browser();
     await browser.login(user.email);
-    const sid = decodeURIComponent(String(browser.cookie).split("=")[1] ?? "").slice(2).split(".")[0] ?? "";
+    const sid =
+      decodeURIComponent(String(browser.cookie).split("=")[1] ?? "")
+        .slice(2)
+        .split(".")[0] ?? "";
     gateway.clock.advance(8 * 24 * 60 * 60_000);
     expect((await browser.request("GET", "/api/auth/user")).status).toBe(401);
     await pruneSessionsJob(sessions, gateway.clock, gateway.runtime.logger).run();

@@ -41,7 +41,12 @@ describe("the signed-in hint cookie", () => {
     const user = gateway.services.add(email());
     const browser = gateway.browser();
     await browser.login(user.email);
-    const again = await browser.request("POST", "/api/login", { email: user.email, password: "secret-pass" }, { cookie: `${browser.cookie}; ${SIGNED_IN_HINT_COOKIE}=1` });
+    const again = await browser.request(
+      "POST",
+      "/api/login",
+      { email: user.email, password: "secret-pass" },
+      { cookie: `${browser.cookie}; ${SIGNED_IN_HINT_COOKIE}=1` },
+    );
     expect(again.status).toBe(200);
     expect(hintOf(again)).toMatch(new RegExp(`^${SIGNED_IN_HINT_COOKIE}=1;`));
   });

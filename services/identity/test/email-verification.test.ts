@@ -81,18 +81,29 @@ describe("POST /api/auth/resend-verification", () => {
   it("given an unverified user who changed the e-mail in settings (a typo at sign-up), when resending, then the link goes to the new address, replaces the previous one, and following it switches and verifies", async () => {
     const { signedIn } = await registered();
     const newEmail = `fixed-${Date.now()}@example.com`;
-    const change = await identity.api("PATCH", "/api/user/profile", { firstName: "Ana", lastName: "Lee", email: newEmail, currentPassword: "secret-pass" }, signedIn);
+    const change = await identity.api(
+      "PATCH",
+      "/api/user/profile",
+      { firstName: "Ana", lastName: "Lee", email: newEmail, currentPassword: "secret-pass" },
+      signedIn,
+    );
     expect(change.status).toBe(200);
     const firstLink = await identity.mailTo(newEmail);
     const response = await identity.api("POST", "/api/auth/resend-verification", undefined, signedIn);
     expect(response.status).toBe(200);
     const resent = await identity.mailTo(newEmail, 2);
     expect(resent.subject).toBe("Confirm your new email for Rebound");
-    const verificationMailsToOld = (await identity.mailbox.list()).filter((mail) => mail.to === signedIn.email && mail.subject === "Verify your email for Rebound");
+    const verificationMailsToOld = (await identity.mailbox.list()).filter(
+      (mail) => mail.to === signedIn.email && mail.subject === "Verify your email for Rebound",
+    );
     expect(verificationMailsToOld).toHaveLength(1); // the sign-up's only (the old address also got the change notice)
     expect((await identity.api("POST", "/api/auth/verify-email", { token: tokenIn(firstLink) })).status).toBe(400);
     expect((await identity.api("POST", "/api/auth/verify-email", { token: tokenIn(resent) })).status).toBe(200);
-    expect(await json(await identity.api("GET", "/api/auth/user", undefined, signedIn))).toMatchObject({ email: newEmail, isEmailVerified: true, pendingEmail: null });
+    expect(await json(await identity.api("GET", "/api/auth/user", undefined, signedIn))).toMatchObject({
+      email: newEmail,
+      isEmailVerified: true,
+      pendingEmail: null,
+    });
   });
 
   it("given a verified user, when resending, then it is refused", async () => {

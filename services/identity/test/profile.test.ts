@@ -132,7 +132,9 @@ describe("PATCH /api/user/profile", () => {
     const token = tokenIn(await identity.mailTo(thief));
     expect((await identity.api("POST", "/api/auth/forgot-password", { email: signedIn.email })).status).toBe(200);
     const reset = await mailWithSubject(signedIn.email, "Reset your Rebound password");
-    expect((await identity.internal("/reset-password", { token: tokenIn(reset), password: "owner-again-1", confirmPassword: "owner-again-1" })).status).toBe(200);
+    expect((await identity.internal("/reset-password", { token: tokenIn(reset), password: "owner-again-1", confirmPassword: "owner-again-1" })).status).toBe(
+      200,
+    );
 
     expect((await currentUser(signedIn)).pendingEmail).toBeNull();
     const response = await identity.api("POST", "/api/auth/verify-email", { token });
@@ -153,7 +155,12 @@ describe("PATCH /api/user/profile", () => {
     ["wrong-password", "Current password is incorrect"],
   ])("given a stolen session (current password %s), when the e-mail changes, then 400 and the account keeps its address", async (currentPassword, message) => {
     const { signedIn } = await registered();
-    const response = await identity.api("PATCH", "/api/user/profile", { firstName: "Ana", lastName: "Lee", email: `thief-${Date.now()}@example.com`, currentPassword }, signedIn);
+    const response = await identity.api(
+      "PATCH",
+      "/api/user/profile",
+      { firstName: "Ana", lastName: "Lee", email: `thief-${Date.now()}@example.com`, currentPassword },
+      signedIn,
+    );
     expect(response.status).toBe(400);
     expect((await json(response)).message).toBe(message);
     expect((await json(await identity.api("GET", "/api/auth/user", undefined, signedIn))).email).toBe(signedIn.email);
@@ -162,7 +169,12 @@ describe("PATCH /api/user/profile", () => {
   it("given an e-mail change, then the old address gets a notice naming the new one, saying it is not moved yet", async () => {
     const { signedIn } = await registered();
     const newEmail = `noticed-${Date.now()}@example.com`;
-    const response = await identity.api("PATCH", "/api/user/profile", { firstName: "Ana", lastName: "Lee", email: newEmail, currentPassword: "secret-pass" }, signedIn);
+    const response = await identity.api(
+      "PATCH",
+      "/api/user/profile",
+      { firstName: "Ana", lastName: "Lee", email: newEmail, currentPassword: "secret-pass" },
+      signedIn,
+    );
     expect(response.status).toBe(200);
     // the sign-up's verification and the notice (same fake-clock time: either order)
     const mails = [await identity.mailTo(signedIn.email, 2), await identity.mailTo(signedIn.email, 1)];

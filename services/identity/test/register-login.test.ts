@@ -117,7 +117,12 @@ describe("login", () => {
   });
 
   it("given a signed-in user's header instead of the gateway's, when the internal API is called, then it is a 404", async () => {
-    const response = await identity.api("POST", "/internal/identity/login", { email: "a@example.com", password: "x" }, { id: "someone", email: "a@example.com" });
+    const response = await identity.api(
+      "POST",
+      "/internal/identity/login",
+      { email: "a@example.com", password: "x" },
+      { id: "someone", email: "a@example.com" },
+    );
     expect(response.status).toBe(404);
   });
 });

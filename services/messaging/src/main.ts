@@ -9,13 +9,17 @@ void import("@rebound/platform")
     const { createTelephonyProvider, remoteSimulatorFromEnv } = await import("@rebound/carrier-simulator");
     const { telephonyConfigSchema } = await import("@rebound/platform/telephony");
     const { createMailer, mailConfigSchema } = await import("@rebound/platform/mail");
-    await runServiceMain("messaging", (runtime) => {
-      const telephony = loadConfig(telephonyConfigSchema);
-      // With SIMULATOR_URL, the telephony service's carrier simulator (one simulator for every process).
-      const provider = remoteSimulatorFromEnv() ?? createTelephonyProvider({ ...telephony, ...runtime.config }, { logger: runtime.logger });
-      const mailer = createMailer(loadConfig(mailConfigSchema));
-      return createMessagingService(runtime, { provider, mailer, telephony });
-    }, { providers: ["telephony", "mail"] });
+    await runServiceMain(
+      "messaging",
+      (runtime) => {
+        const telephony = loadConfig(telephonyConfigSchema);
+        // With SIMULATOR_URL, the telephony service's carrier simulator (one simulator for every process).
+        const provider = remoteSimulatorFromEnv() ?? createTelephonyProvider({ ...telephony, ...runtime.config }, { logger: runtime.logger });
+        const mailer = createMailer(loadConfig(mailConfigSchema));
+        return createMessagingService(runtime, { provider, mailer, telephony });
+      },
+      { providers: ["telephony", "mail"] },
+    );
   })
   .catch((error: unknown) => {
     console.error(error);

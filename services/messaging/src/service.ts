@@ -99,7 +99,12 @@ export function createMessagingService(runtime: PlatformRuntime, serviceDeps: Me
     acceptances,
     lineTypes: new LineTypeLookup(
       serviceDeps.provider,
-      { enabled: telephony.TWILIO_LOOKUP_ENABLED ?? false, timeoutMs: telephony.TWILIO_LOOKUP_TIMEOUT_MS ?? 1_500, ttlMs: LINE_TYPE_TTL_MS, maxEntries: 100_000 },
+      {
+        enabled: telephony.TWILIO_LOOKUP_ENABLED ?? false,
+        timeoutMs: telephony.TWILIO_LOOKUP_TIMEOUT_MS ?? 1_500,
+        ttlMs: LINE_TYPE_TTL_MS,
+        maxEntries: 100_000,
+      },
       clock,
       logger,
     ),

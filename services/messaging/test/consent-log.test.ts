@@ -47,7 +47,9 @@ describe("opt-outs in plain language and the owner's consent log", () => {
     const caller = "+15551239001";
 
     const first = await text(b, caller, "please stop texting me");
-    expect(first).toContain("<Message>Acme Plumbing: You are unsubscribed and will receive no more messages from this number. Reply START to resubscribe.</Message>");
+    expect(first).toContain(
+      "<Message>Acme Plumbing: You are unsubscribed and will receive no more messages from this number. Reply START to resubscribe.</Message>",
+    );
     const optOut = await h.eventOf("CallerOptedOut", (p) => p.businessId === b.businessId && p.callerNumber === caller);
     expect(optOut).toMatchObject({ keyword: "stop texting me", source: messagingV1.OptOutSource.KEYWORD });
 

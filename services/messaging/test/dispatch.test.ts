@@ -31,8 +31,7 @@ describe("missed-call dispatch", () => {
     return callId;
   }
 
-  const suppressedReason = async (callId: string) =>
-    (await h.eventOf("SmsSuppressed", (payload) => payload.callId === callId)).reason;
+  const suppressedReason = async (callId: string) => (await h.eventOf("SmsSuppressed", (payload) => payload.callId === callId)).reason;
   const sendsFor = (b: { dedicated: string }) => h.provider.calls.filter((c) => c.request.from === b.dedicated);
 
   it("texts the caller the business's message with placeholders filled, from the dedicated number", async () => {

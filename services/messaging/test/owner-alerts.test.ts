@@ -69,7 +69,10 @@ describe("owner alert e-mails", () => {
     const b = newBusiness({ name: "No Plan Co", ownerEmail: "noplan@acme.example", settings: { ownerAlertsEnabled: true } });
     await h.seedBusiness(b, b.dedicated);
     await h.publish("UserRegistered", b.userId, { userId: b.userId, email: "noplan@acme.example", paymentMethodId: "" });
-    await waitUntil(async () => (await h.db.client.userSubscription.findUnique({ where: { userId: b.userId } }))?.status === "none", "messaging to learn the account has no subscription");
+    await waitUntil(
+      async () => (await h.db.client.userSubscription.findUnique({ where: { userId: b.userId } }))?.status === "none",
+      "messaging to learn the account has no subscription",
+    );
     const callId = `alert-call-noplan-${++sequence}`;
     await h.missedCall({ businessId: b.businessId, callId, from: "+15551230021", to: b.dedicated });
     await h.eventOf("SmsSuppressed", (p) => p.callId === callId);

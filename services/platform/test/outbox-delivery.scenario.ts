@@ -63,10 +63,7 @@ export function describeOutboxDelivery(name: string, createBus?: () => Promise<E
 
     /** Call ids with this prefix that the group's handler recorded (a new group also replays older tests' events). */
     const received = async (group: string, prefix: string) => {
-      const rows = await consumer.client.$queryRawUnsafe<{ id: string }[]>(
-        `SELECT id FROM "fixture_consumer"."items" WHERE id LIKE $1`,
-        `${group}:${prefix}%`,
-      );
+      const rows = await consumer.client.$queryRawUnsafe<{ id: string }[]>(`SELECT id FROM "fixture_consumer"."items" WHERE id LIKE $1`, `${group}:${prefix}%`);
       return rows.map((row) => row.id.slice(group.length + 1));
     };
 

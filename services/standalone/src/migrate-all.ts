@@ -1,10 +1,4 @@
-import {
-  deployMigrations,
-  findMigratableServices,
-  findRepoRoot,
-  isUpToDate,
-  migrationFactoryFor,
-} from "@rebound/migrate";
+import { deployMigrations, findMigratableServices, findRepoRoot, isUpToDate, migrationFactoryFor } from "@rebound/migrate";
 import type { Database, Logger } from "@rebound/platform";
 import { basename } from "node:path";
 

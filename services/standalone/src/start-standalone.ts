@@ -67,7 +67,9 @@ export async function startStandalone(options: StandaloneOptions): Promise<Runni
   // Without Twilio settings: the carrier simulator, in its own thread unless asked otherwise (tests keep it
   // in the process, where their clock and fakes reach it).
   const simulatorThread =
-    !telephony.TWILIO_ACCOUNT_SID && (options.simulatorInThread ?? config.NODE_ENV !== "test") ? await startSimulatorThread(providerConfig, config.LOG_LEVEL) : undefined;
+    !telephony.TWILIO_ACCOUNT_SID && (options.simulatorInThread ?? config.NODE_ENV !== "test")
+      ? await startSimulatorThread(providerConfig, config.LOG_LEVEL)
+      : undefined;
   const provider = simulatorThread?.provider ?? createTelephonyProvider(providerConfig, { logger });
   const mailer = createMailer(loadConfig(mailConfigSchema, { ...env, DATA_DIR: config.DATA_DIR }));
   const simulatorRouter = simulatorThread?.devRouter ?? createSimulatorRouter(provider, { nodeEnv: config.NODE_ENV });

@@ -70,14 +70,26 @@ describe("crash safety of the missed-call path", () => {
     const dedicated = search.body.numbers[0]?.phoneNumber as string;
     await owner.call("POST", "/api/phone-numbers/purchase", { phoneNumber: dedicated });
     await owner.call("PATCH", "/api/business/profile", { businessName: "Crash Test Dental", businessPhone: "+12125550123" });
-    await owner.call("POST", "/api/business", { customMessage: "Sorry we missed you, [Business Name] will call back.", timeZone: "America/New_York", isActive: true, afterHoursEnabled: false });
+    await owner.call("POST", "/api/business", {
+      customMessage: "Sorry we missed you, [Business Name] will call back.",
+      timeZone: "America/New_York",
+      isActive: true,
+      afterHoursEnabled: false,
+    });
     await sleep(1_000);
 
     // Twilio retries a webhook that failed (connection refused while we are down) with the same CallSid.
     let acknowledged = 0;
     const callers = Array.from({ length: CALLS }, (_, i) => `+1555300${String(i + 1).padStart(4, "0")}`);
     const deliver = async (caller: string, i: number) => {
-      const params = { CallSid: `CAcrash${String(i).padStart(27, "0")}`, AccountSid: "ACsimulator", From: caller, To: dedicated, CallStatus: "ringing", Direction: "inbound" };
+      const params = {
+        CallSid: `CAcrash${String(i).padStart(27, "0")}`,
+        AccountSid: "ACsimulator",
+        From: caller,
+        To: dedicated,
+        CallStatus: "ringing",
+        Direction: "inbound",
+      };
       const deadline = Date.now() + 120_000;
       for (;;) {
         const res = await postVoiceWebhook(url, params).catch(() => undefined);

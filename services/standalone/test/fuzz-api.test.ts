@@ -71,7 +71,11 @@ describe("fuzz: no input gives a 5xx, and rejected input writes nothing", () => 
     await owner.signUp(OWNER.email);
     cookie = owner.cookie;
     const search = await owner.call<{ numbers: Array<{ phoneNumber: string }> }>("GET", "/api/phone-numbers/search/415");
-    const context: FuzzContext = { ownerEmail: OWNER.email, ownerPassword: OWNER.password, availableNumbers: search.body.numbers.slice(0, 3).map((number) => number.phoneNumber) };
+    const context: FuzzContext = {
+      ownerEmail: OWNER.email,
+      ownerPassword: OWNER.password,
+      availableNumbers: search.body.numbers.slice(0, 3).map((number) => number.phoneNumber),
+    };
     expect(context.availableNumbers.length).toBeGreaterThan(0);
     endpoints = jsonEndpoints(context);
     fingerprint = await DbFingerprint.of(app.runtime.database);
@@ -79,70 +83,97 @@ describe("fuzz: no input gives a 5xx, and rejected input writes nothing", () => 
   afterAll(async () => {
     process.env = savedEnv;
     await app?.stop();
-    const lines = [...tallies].map(([name, { inputs, statuses }]) => `${name}: ${inputs} inputs (${[...statuses].sort(([a], [b]) => a - b).map(([status, count]) => `${status}x${count}`).join(" ")})`);
+    const lines = [...tallies].map(
+      ([name, { inputs, statuses }]) =>
+        `${name}: ${inputs} inputs (${[...statuses]
+          .sort(([a], [b]) => a - b)
+          .map(([status, count]) => `${status}x${count}`)
+          .join(" ")})`,
+    );
     const total = [...tallies.values()].reduce((sum, entry) => sum + entry.inputs, 0);
-    const serverErrors = [...tallies.values()].reduce((sum, entry) => sum + [...entry.statuses].filter(([status]) => status >= 500).reduce((count, [, times]) => count + times, 0), 0);
+    const serverErrors = [...tallies.values()].reduce(
+      (sum, entry) => sum + [...entry.statuses].filter(([status]) => status >= 500).reduce((count, [, times]) => count + times, 0),
+      0,
+    );
     console.log(`fuzz (seed ${SEED}, ${RUNS} runs per endpoint):\n${lines.join("\n")}\ntotal: ${total} inputs, ${serverErrors} answered 5xx`);
   });
 
   it("every JSON route the app registers (non-GET under /api) is fuzzed with its request schema", () => {
-    const registered = new Set(registeredRoutes(app.app as never).filter((route) => route.path.startsWith("/api/") && route.method !== "GET").map((route) => `${route.method} ${route.path}`));
-    const fuzzed = new Set(jsonEndpoints({ ownerEmail: "", ownerPassword: "", availableNumbers: ["+14155550100"] }).map((endpoint) => `${endpoint.method} ${endpoint.path}`));
-    expect({ withoutSchema: [...registered].filter((route) => !fuzzed.has(route)), notRegistered: [...fuzzed].filter((route) => !registered.has(route)) }).toEqual({ withoutSchema: [], notRegistered: [] });
+    const registered = new Set(
+      registeredRoutes(app.app as never)
+        .filter((route) => route.path.startsWith("/api/") && route.method !== "GET")
+        .map((route) => `${route.method} ${route.path}`),
+    );
+    const fuzzed = new Set(
+      jsonEndpoints({ ownerEmail: "", ownerPassword: "", availableNumbers: ["+14155550100"] }).map((endpoint) => `${endpoint.method} ${endpoint.path}`),
+    );
+    expect({
+      withoutSchema: [...registered].filter((route) => !fuzzed.has(route)),
+      notRegistered: [...fuzzed].filter((route) => !registered.has(route)),
+    }).toEqual({ withoutSchema: [], notRegistered: [] });
     // and each listed schema yields bodies (a zod shape the generator does not know fails here)
-    for (const endpoint of endpoints) if (endpoint.schema) expect(fc.sample(zodArbitrary(endpoint.schema, endpoint.overrides), { numRuns: 3, seed: SEED })).toHaveLength(3);
+    for (const endpoint of endpoints)
+      if (endpoint.schema) expect(fc.sample(zodArbitrary(endpoint.schema, endpoint.overrides), { numRuns: 3, seed: SEED })).toHaveLength(3);
   });
 
-  it.each(jsonEndpoints({ ownerEmail: OWNER.email, ownerPassword: OWNER.password, availableNumbers: ["+14155550100"] }).map((endpoint) => [endpoint.method, endpoint.path] as const))(
-    `%s %s: bodies from its schema, mutated, signed in and not: no 5xx, JSON {message} on 4xx, nothing written when rejected`,
-    async (method, path) => {
-      const endpoint = endpoints.find((candidate) => candidate.method === method && candidate.path === path)!;
-      const valid = endpoint.schema ? zodArbitrary(endpoint.schema, endpoint.overrides) : genericBody;
-      const body = valid.map((generated) => (endpoint.fixup && typeof generated === "object" && generated !== null ? endpoint.fixup(generated as Record<string, unknown>) : generated));
-      const name = `${method} ${path}`;
-      last = await fingerprint.settle();
-      const seen = new Set<number>();
-      await fc.assert(
-        fc.asyncProperty(body, mutation, fc.boolean(), fc.integer({ min: 1, max: 65_000 }), async (generated, change, signedIn, client) => {
-          const payload = applyMutation(generated, change);
-          const withSession = signedIn && endpoint.session !== "never";
-          const res = await fetch(`${app.url}${path}`, {
-            method,
-            // many clients behind the trusted proxy, so per-IP limits do not hide the handlers behind 429s
-            headers: { "content-type": "application/json", "x-forwarded-for": `10.${client >> 8}.${client & 255}.1`, ...(withSession ? { cookie } : {}) },
-            body: payload,
-            signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
-          });
-          const text = await res.text();
-          tally(name, res.status);
-          seen.add(res.status);
-          const what = `${name} (${change.kind}, ${withSession ? "signed in" : "signed out"}) ${payload.slice(0, 160)}`;
-          if (res.status >= 500) throw new Error(`${what} answered ${res.status}: ${text.slice(0, 300)}`);
-          if (res.status >= 400) {
-            let parsed: { message?: unknown } = {};
-            try {
-              parsed = JSON.parse(text) as { message?: unknown };
-            } catch {
-              throw new Error(`${what} answered ${res.status} without JSON: ${text.slice(0, 200)}`);
-            }
-            if (typeof parsed.message !== "string" || parsed.message === "") throw new Error(`${what} answered ${res.status} without a message: ${text.slice(0, 200)}`);
-            const after = await fingerprint.take();
-            const changed = changedTables(last, after);
-            last = after;
-            if (changed.length > 0) throw new Error(`${what} was rejected (${res.status} ${parsed.message}) but changed ${changed.join(", ")}`);
-          } else {
-            last = await fingerprint.settle();
+  it.each(
+    jsonEndpoints({ ownerEmail: OWNER.email, ownerPassword: OWNER.password, availableNumbers: ["+14155550100"] }).map(
+      (endpoint) => [endpoint.method, endpoint.path] as const,
+    ),
+  )(`%s %s: bodies from its schema, mutated, signed in and not: no 5xx, JSON {message} on 4xx, nothing written when rejected`, async (method, path) => {
+    const endpoint = endpoints.find((candidate) => candidate.method === method && candidate.path === path)!;
+    const valid = endpoint.schema ? zodArbitrary(endpoint.schema, endpoint.overrides) : genericBody;
+    const body = valid.map((generated) =>
+      endpoint.fixup && typeof generated === "object" && generated !== null ? endpoint.fixup(generated as Record<string, unknown>) : generated,
+    );
+    const name = `${method} ${path}`;
+    last = await fingerprint.settle();
+    const seen = new Set<number>();
+    await fc.assert(
+      fc.asyncProperty(body, mutation, fc.boolean(), fc.integer({ min: 1, max: 65_000 }), async (generated, change, signedIn, client) => {
+        const payload = applyMutation(generated, change);
+        const withSession = signedIn && endpoint.session !== "never";
+        const res = await fetch(`${app.url}${path}`, {
+          method,
+          // many clients behind the trusted proxy, so per-IP limits do not hide the handlers behind 429s
+          headers: { "content-type": "application/json", "x-forwarded-for": `10.${client >> 8}.${client & 255}.1`, ...(withSession ? { cookie } : {}) },
+          body: payload,
+          signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+        });
+        const text = await res.text();
+        tally(name, res.status);
+        seen.add(res.status);
+        const what = `${name} (${change.kind}, ${withSession ? "signed in" : "signed out"}) ${payload.slice(0, 160)}`;
+        if (res.status >= 500) throw new Error(`${what} answered ${res.status}: ${text.slice(0, 300)}`);
+        if (res.status >= 400) {
+          let parsed: { message?: unknown } = {};
+          try {
+            parsed = JSON.parse(text) as { message?: unknown };
+          } catch {
+            throw new Error(`${what} answered ${res.status} without JSON: ${text.slice(0, 200)}`);
           }
-        }),
-        { numRuns: RUNS, seed: SEED },
-      );
-      // the bodies reached the handlers: validation answered, not only a blanket refusal
-      expect([...seen].some((status) => status === 400 || status === 401 || status === 409 || status === 410)).toBe(true);
-    },
-  );
+          if (typeof parsed.message !== "string" || parsed.message === "")
+            throw new Error(`${what} answered ${res.status} without a message: ${text.slice(0, 200)}`);
+          const after = await fingerprint.take();
+          const changed = changedTables(last, after);
+          last = after;
+          if (changed.length > 0) throw new Error(`${what} was rejected (${res.status} ${parsed.message}) but changed ${changed.join(", ")}`);
+        } else {
+          last = await fingerprint.settle();
+        }
+      }),
+      { numRuns: RUNS, seed: SEED },
+    );
+    // the bodies reached the handlers: validation answered, not only a blanket refusal
+    expect([...seen].some((status) => status === 400 || status === 401 || status === 409 || status === 410)).toBe(true);
+  });
 
   const WEBHOOK_FIELDS = ["CallSid", "MessageSid", "AccountSid", "From", "To", "Body", "CallStatus", "MessageStatus", "Direction", "StirVerstat", "ErrorCode"];
-  const formText = fc.oneof(fc.constantFrom(...NASTY_TEXT), fc.string({ unit: "binary", maxLength: 40 }), fc.constantFrom("+15551230001", "ringing", "no-answer", "completed", "delivered", "CA0000000000000000000000000000fuzz"));
+  const formText = fc.oneof(
+    fc.constantFrom(...NASTY_TEXT),
+    fc.string({ unit: "binary", maxLength: 40 }),
+    fc.constantFrom("+15551230001", "ringing", "no-answer", "completed", "delivered", "CA0000000000000000000000000000fuzz"),
+  );
 
   const formBody = fc.dictionary(fc.constantFrom(...WEBHOOK_FIELDS), formText, { maxKeys: 8 });
   const postForm = (path: string, params: Record<string, string>, signature: string) =>
@@ -162,11 +193,16 @@ describe("fuzz: no input gives a 5xx, and rejected input writes nothing", () => 
           const text = await res.text();
           tally(`POST ${path}`, res.status);
           if (res.status >= 500) throw new Error(`signed ${path} answered ${res.status}: ${text.slice(0, 200)}`);
-          if ((path.endsWith("/voice") || path.endsWith("/call-status")) && (res.status !== 200 || !res.headers.get("content-type")?.includes("text/xml") || !text.includes("<Response"))) {
+          if (
+            (path.endsWith("/voice") || path.endsWith("/call-status")) &&
+            (res.status !== 200 || !res.headers.get("content-type")?.includes("text/xml") || !text.includes("<Response"))
+          ) {
             throw new Error(`signed ${path} answered ${res.status} ${res.headers.get("content-type")} without TwiML: ${text.slice(0, 200)}`);
           }
-          if (res.status === 200 && path.endsWith("/sms") && !text.includes("<Response")) throw new Error(`signed ${path} answered 200 without TwiML: ${text.slice(0, 200)}`);
-          if (res.status >= 400 && typeof (JSON.parse(text) as { message?: unknown }).message !== "string") throw new Error(`signed ${path} answered ${res.status} without a message: ${text.slice(0, 200)}`);
+          if (res.status === 200 && path.endsWith("/sms") && !text.includes("<Response"))
+            throw new Error(`signed ${path} answered 200 without TwiML: ${text.slice(0, 200)}`);
+          if (res.status >= 400 && typeof (JSON.parse(text) as { message?: unknown }).message !== "string")
+            throw new Error(`signed ${path} answered ${res.status} without a message: ${text.slice(0, 200)}`);
         }),
         { numRuns: RUNS, seed: SEED },
       );
@@ -177,7 +213,8 @@ describe("fuzz: no input gives a 5xx, and rejected input writes nothing", () => 
           const res = await postForm(path, params, "forged");
           const text = await res.text();
           tally(`POST ${path}`, res.status);
-          if (res.status !== 403 || (JSON.parse(text) as { message?: string }).message !== "Invalid Twilio signature") throw new Error(`unsigned ${path} answered ${res.status}: ${text.slice(0, 200)}`);
+          if (res.status !== 403 || (JSON.parse(text) as { message?: string }).message !== "Invalid Twilio signature")
+            throw new Error(`unsigned ${path} answered ${res.status}: ${text.slice(0, 200)}`);
           const after = await fingerprint.take();
           const changed = changedTables(last, after);
           last = after;
@@ -193,7 +230,11 @@ describe("fuzz: no input gives a 5xx, and rejected input writes nothing", () => 
     last = await fingerprint.settle();
     const res = await fetch(`${app.url}${probe.path}`, {
       method: probe.method,
-      headers: { "x-forwarded-for": `10.250.${index >> 8}.${index & 255}`, ...(probe.body === undefined ? {} : { "content-type": "application/json" }), ...(probe.signedIn ? { cookie } : {}) },
+      headers: {
+        "x-forwarded-for": `10.250.${index >> 8}.${index & 255}`,
+        ...(probe.body === undefined ? {} : { "content-type": "application/json" }),
+        ...(probe.signedIn ? { cookie } : {}),
+      },
       body: probe.body,
       signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
     });
@@ -214,9 +255,12 @@ describe("fuzz: no input gives a 5xx, and rejected input writes nothing", () => 
     return changed.length > 0 ? `${what} (${message}) but changed ${changed.join(", ")}` : undefined;
   }
 
-  it.each(fixedProbes(Date.now()).map((probe, index) => [probe.name, probe, index] as const))("probe: %s: a 4xx with a JSON {message}, nothing written", async (_name, probe, index) => {
-    expect(await sendProbe(probe, index)).toBeUndefined();
-  });
+  it.each(fixedProbes(Date.now()).map((probe, index) => [probe.name, probe, index] as const))(
+    "probe: %s: a 4xx with a JSON {message}, nothing written",
+    async (_name, probe, index) => {
+      expect(await sendProbe(probe, index)).toBeUndefined();
+    },
+  );
 
   it("probe: a NUL in every path parameter of the app's routes is a 4xx with a JSON {message} (was a 500 where it reached the database)", async () => {
     const probes = nulPathProbes(registeredRoutes(app.app as never));

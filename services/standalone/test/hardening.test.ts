@@ -83,7 +83,14 @@ describe("hardening (issue 16) through the gateway", () => {
 
   it("defect 1: a signed voice webhook with a NUL in From answers TwiML and the caller is texted", async () => {
     const caller = "+15551239001";
-    const params = { CallSid: "CAnul000000000000000000000000001", AccountSid: "ACsimulator", From: `+1555123\u00009001`, To: dedicatedNumber, CallStatus: "ringing", Direction: "inbound" };
+    const params = {
+      CallSid: "CAnul000000000000000000000000001",
+      AccountSid: "ACsimulator",
+      From: `+1555123\u00009001`,
+      To: dedicatedNumber,
+      CallStatus: "ringing",
+      Direction: "inbound",
+    };
     const res = await postVoiceWebhook(app.url, params);
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toContain("text/xml");
@@ -93,7 +100,13 @@ describe("hardening (issue 16) through the gateway", () => {
 
   it("defect 1: a signed inbound SMS with a NUL in Body answers TwiML", async () => {
     const url = `${app.url}/webhooks/twilio/sms`;
-    const params = { MessageSid: "SMnul000000000000000000000000001", AccountSid: "ACsimulator", From: "+15551239002", To: dedicatedNumber, Body: "hello\u0000there" };
+    const params = {
+      MessageSid: "SMnul000000000000000000000000001",
+      AccountSid: "ACsimulator",
+      From: "+15551239002",
+      To: dedicatedNumber,
+      Body: "hello\u0000there",
+    };
     const res = await fetch(url, {
       method: "POST",
       headers: { "content-type": "application/x-www-form-urlencoded", "x-twilio-signature": twilio.getExpectedTwilioSignature(DEV_AUTH_TOKEN, url, params) },
@@ -123,7 +136,8 @@ describe("hardening (issue 16) through the gateway", () => {
     const from = { "x-forwarded-for": "198.51.100.40" };
     const thief = new Browser(app.url);
     expect((await thief.request("POST", "/api/register", signUp(email), from)).status).toBe(201);
-    const change = (currentPassword: string) => thief.request("PATCH", "/api/user/profile", { firstName: "Dana", lastName: "Reyes", email: `taken-${email}`, currentPassword }, from);
+    const change = (currentPassword: string) =>
+      thief.request("PATCH", "/api/user/profile", { firstName: "Dana", lastName: "Reyes", email: `taken-${email}`, currentPassword }, from);
     const statuses: number[] = [];
     for (let attempt = 0; attempt < 25; attempt++) statuses.push((await change(`guess-${attempt}`)).status);
     expect(statuses).toEqual([...Array.from({ length: 10 }, () => 400), ...Array.from({ length: 15 }, () => 429)]);
@@ -131,7 +145,12 @@ describe("hardening (issue 16) through the gateway", () => {
     expect(right.status).toBe(429);
     expect(await json(right)).toMatchObject({ message: "Too many attempts. Please try again later." });
     // and change-password shares the count
-    const changePassword = await thief.request("PUT", "/api/auth/change-password", { currentPassword: "secret-pass", newPassword: "taken-over-1", confirmPassword: "taken-over-1" }, from);
+    const changePassword = await thief.request(
+      "PUT",
+      "/api/auth/change-password",
+      { currentPassword: "secret-pass", newPassword: "taken-over-1", confirmPassword: "taken-over-1" },
+      from,
+    );
     expect(changePassword.status).toBe(429);
   });
 
@@ -139,7 +158,12 @@ describe("hardening (issue 16) through the gateway", () => {
     const email = `rotating-${Date.now()}@example.com`;
     expect((await new Browser(app.url).request("POST", "/api/register", signUp(email), { "x-forwarded-for": "198.51.100.50" })).status).toBe(201);
     for (let attempt = 0; attempt < 25; attempt++) {
-      const res = await new Browser(app.url).request("POST", "/api/login", { email, password: `wrong-${attempt}` }, { "x-forwarded-for": `203.0.113.${attempt + 100}` });
+      const res = await new Browser(app.url).request(
+        "POST",
+        "/api/login",
+        { email, password: `wrong-${attempt}` },
+        { "x-forwarded-for": `203.0.113.${attempt + 100}` },
+      );
       expect([401, 429]).toContain(res.status);
     }
     const owner = new Browser(app.url);
@@ -157,7 +181,7 @@ describe("hardening (issue 16) through the gateway", () => {
 
   it("probe: a request that declares a longer body than it sends is answered 408 and closed within HTTP_REQUEST_TIMEOUT_MS (was held for node's 300 s)", async () => {
     const { port } = new URL(app.url);
-    const request = "POST /api/login HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{\"email\":";
+    const request = 'POST /api/login HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{"email":';
     const { answer, closedAfterMs } = await rawExchange(Number(port), request, 20_000);
     expect(answer).toMatch(/^HTTP\/1\.1 408/);
     expect(closedAfterMs).toBeLessThan(Number(TIMEOUTS.HTTP_REQUEST_TIMEOUT_MS) + 2_000);

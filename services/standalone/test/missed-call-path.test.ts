@@ -1,14 +1,7 @@
 import { messagingV1 } from "@rebound/contracts";
 import { EventRecorder } from "@rebound/testing";
 import { setTimeout as sleep } from "node:timers/promises";
-import {
-  OwnerClient,
-  postVoiceWebhook,
-  simulatorMessages,
-  startTestStandalone,
-  waitUntil,
-  type SimulatedMessage,
-} from "./standalone-harness";
+import { OwnerClient, postVoiceWebhook, simulatorMessages, startTestStandalone, waitUntil, type SimulatedMessage } from "./standalone-harness";
 
 jest.setTimeout(120_000);
 
@@ -68,7 +61,14 @@ describe("the missed-call path in standalone mode (webhook -> CallMissed -> SMS 
 
   it("sends one SMS when Twilio posts the same voice webhook three times", async () => {
     const caller = "+15551230002";
-    const params = { CallSid: "CAduplicate0000000000000000000001", AccountSid: "ACsimulator", From: caller, To: dedicatedNumber, CallStatus: "ringing", Direction: "inbound" };
+    const params = {
+      CallSid: "CAduplicate0000000000000000000001",
+      AccountSid: "ACsimulator",
+      From: caller,
+      To: dedicatedNumber,
+      CallStatus: "ringing",
+      Direction: "inbound",
+    };
     const answers = await Promise.all([1, 2, 3].map(() => postVoiceWebhook(app.url, params)));
     expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200]);
     await waitUntil(async () => (await simulatorMessages(app.url, caller)).length > 0, "the SMS");
@@ -79,7 +79,14 @@ describe("the missed-call path in standalone mode (webhook -> CallMissed -> SMS 
 
   it("refuses a voice webhook with a wrong signature with 403 and texts no one", async () => {
     const caller = "+15551230003";
-    const params = { CallSid: "CAforged00000000000000000000000001", AccountSid: "ACsimulator", From: caller, To: dedicatedNumber, CallStatus: "ringing", Direction: "inbound" };
+    const params = {
+      CallSid: "CAforged00000000000000000000000001",
+      AccountSid: "ACsimulator",
+      From: caller,
+      To: dedicatedNumber,
+      CallStatus: "ringing",
+      Direction: "inbound",
+    };
     const answer = await postVoiceWebhook(app.url, params, "not-the-auth-token");
     expect(answer.status).toBe(403);
     await sleep(700);
@@ -110,7 +117,9 @@ describe("the missed-call path in standalone mode (webhook -> CallMissed -> SMS 
     );
     const suppressed = recorder.of("SmsSuppressed").find((event) => event.payload.recipientNumber === caller);
     expect(suppressed?.payload.reason).toBe(messagingV1.SuppressionReason.OPTED_OUT);
-    expect((await simulatorMessages(app.url, caller)).filter((message) => message.from === dedicatedNumber && !/stop|unsubscribed/i.test(message.body))).toHaveLength(0);
+    expect(
+      (await simulatorMessages(app.url, caller)).filter((message) => message.from === dedicatedNumber && !/stop|unsubscribed/i.test(message.body)),
+    ).toHaveLength(0);
 
     expect((await sms("START")).status).toBe(200);
     await sleep(300);

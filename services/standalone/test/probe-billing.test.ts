@@ -52,7 +52,10 @@ describe("billing probes through the gateway (local payment provider)", () => {
     const before = await ledgerRows();
     const from = (address: string) => ({ "x-forwarded-for": address });
     const intents = [];
-    for (let i = 0; i < 21; i++) intents.push(await new Browser(app.url).request("POST", "/api/create-payment-intent", { amount: 49, plan: "professional", billing: "monthly" }, from("203.0.113.7")));
+    for (let i = 0; i < 21; i++)
+      intents.push(
+        await new Browser(app.url).request("POST", "/api/create-payment-intent", { amount: 49, plan: "professional", billing: "monthly" }, from("203.0.113.7")),
+      );
     expect(intents.slice(0, 20).map((res) => res.status)).toEqual(Array(20).fill(200));
     expect(intents[20]!.status).toBe(429);
     expect(await json(intents[20]!)).toMatchObject({ message: expect.any(String) });
@@ -66,7 +69,12 @@ describe("billing probes through the gateway (local payment provider)", () => {
     expect(await ledgerRows()).toBe(before);
 
     // Another address still signs up the web app's way: setup, card, registration.
-    const card4242 = await new Browser(app.url).request("POST", "/api/billing/local/confirm-setup", { ...card, cardNumber: "4242 4242 4242 4242" }, from("203.0.113.9"));
+    const card4242 = await new Browser(app.url).request(
+      "POST",
+      "/api/billing/local/confirm-setup",
+      { ...card, cardNumber: "4242 4242 4242 4242" },
+      from("203.0.113.9"),
+    );
     expect(card4242.status).toBe(200);
     const { paymentMethodId } = await json<{ paymentMethodId: string }>(card4242);
     expect((await register("probe-card-form@example.com", paymentMethodId)).status).toBe(201);

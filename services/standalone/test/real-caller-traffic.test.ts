@@ -98,18 +98,27 @@ describe("real caller traffic in standalone mode (issue 18)", () => {
     ...withheld.map((from) => [`withheld caller id ${from}`, from, {}, SuppressionReason.WITHHELD_CALLER_ID, telephonyV1.CallerIdKind.WITHHELD] as const),
     ["a UK mobile", "+447700900123", {}, SuppressionReason.INTERNATIONAL, telephonyV1.CallerIdKind.INTERNATIONAL] as const,
     ["a Mexican mobile", "+5215512345678", {}, SuppressionReason.INTERNATIONAL, telephonyV1.CallerIdKind.INTERNATIONAL] as const,
-    ["a US caller whose STIR/SHAKEN check failed", "+14155550142", { StirVerstat: "TN-Validation-Failed-A" }, SuppressionReason.LIKELY_SPOOFED, telephonyV1.CallerIdKind.US_CANADA] as const,
-  ])("given %s, then an answer that promises no text, no text at the carrier and one SmsSuppressed with its reason", async (_case, from, extra, reason, kind) => {
-    const placed = await call(from, extra);
+    [
+      "a US caller whose STIR/SHAKEN check failed",
+      "+14155550142",
+      { StirVerstat: "TN-Validation-Failed-A" },
+      SuppressionReason.LIKELY_SPOOFED,
+      telephonyV1.CallerIdKind.US_CANADA,
+    ] as const,
+  ])(
+    "given %s, then an answer that promises no text, no text at the carrier and one SmsSuppressed with its reason",
+    async (_case, from, extra, reason, kind) => {
+      const placed = await call(from, extra);
 
-    expect(placed.twiml).toBe(NO_TEXT_TWIML);
-    expect(placed.twiml).not.toMatch(/\btext\b/i);
-    expect(placed.missed?.callerIdKind).toBe(kind);
-    const suppressed = await suppressionsOf(placed.callId);
-    expect(suppressed.map((event) => event.payload.reason)).toEqual([reason]);
-    expect(recorder.of("SmsQueued").filter((event) => event.payload.callId === placed.callId)).toHaveLength(0);
-    expect(from === "" ? [] : await simulatorMessages(app.url, from)).toEqual([]);
-  });
+      expect(placed.twiml).toBe(NO_TEXT_TWIML);
+      expect(placed.twiml).not.toMatch(/\btext\b/i);
+      expect(placed.missed?.callerIdKind).toBe(kind);
+      const suppressed = await suppressionsOf(placed.callId);
+      expect(suppressed.map((event) => event.payload.reason)).toEqual([reason]);
+      expect(recorder.of("SmsQueued").filter((event) => event.payload.callId === placed.callId)).toHaveLength(0);
+      expect(from === "" ? [] : await simulatorMessages(app.url, from)).toEqual([]);
+    },
+  );
 
   it("given no caller id at all (From empty), then the no-text answer and one SmsSuppressed withheld_caller_id", async () => {
     const placed = await call("");
@@ -123,7 +132,9 @@ describe("real caller traffic in standalone mode (issue 18)", () => {
 
     const placed = await call(caller, { StirVerstat: "TN-Validation-Passed-A" });
 
-    expect(placed.twiml).toBe('<?xml version="1.0" encoding="UTF-8"?><Response><Say>Sorry we missed your call. We will get back to you shortly.</Say><Hangup/></Response>');
+    expect(placed.twiml).toBe(
+      '<?xml version="1.0" encoding="UTF-8"?><Response><Say>Sorry we missed your call. We will get back to you shortly.</Say><Hangup/></Response>',
+    );
     await waitUntil(async () => (await simulatorMessages(app.url, caller)).length > 0, "the SMS");
     await sleep(300);
     const messages = await simulatorMessages(app.url, caller);

@@ -103,6 +103,7 @@ export async function runSignupBurst(baseUrl: string, numbers: string[], tag: st
 }
 
 export function describeBurst(summary: BurstSummary): string {
-  const line = (name: keyof BurstSummary["timings"]) => `${name} p50=${summary.timings[name].p50}ms p95=${summary.timings[name].p95}ms max=${summary.timings[name].max}ms`;
+  const line = (name: keyof BurstSummary["timings"]) =>
+    `${name} p50=${summary.timings[name].p50}ms p95=${summary.timings[name].p95}ms max=${summary.timings[name].max}ms`;
   return `${summary.count} sign-ups at once, each then GET /api/business and a purchase: ${summary.count - summary.failures.length} all succeeded, wall ${summary.wallMs} ms; ${(["register", "business", "purchase", "total"] as const).map(line).join("; ")}`;
 }

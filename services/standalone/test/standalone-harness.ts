@@ -17,7 +17,14 @@ export async function startTestStandalone(extraEnv: Record<string, string> = {})
   const dataDir = mkdtempSync(join(tmpdir(), "rebound-standalone-"));
   // Standalone's consumer groups have fixed names: on PostgreSQL each test process needs its own database.
   const scratch = await createScratchPostgresDatabase();
-  const env = { PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, NODE_ENV: "development", ...(scratch ? { DATABASE_URL: scratch.url } : {}), ...extraEnv };
+  const env = {
+    PORT: String(port),
+    HOST: "127.0.0.1",
+    DATA_DIR: dataDir,
+    NODE_ENV: "development",
+    ...(scratch ? { DATABASE_URL: scratch.url } : {}),
+    ...extraEnv,
+  };
   const config = loadConfig(standaloneConfigSchema, env);
   const running = await startStandalone({ config, logger: createSilentLogger(), env });
   return {

@@ -105,7 +105,11 @@ describe("identity behind the gateway (standalone)", () => {
     await laptop.request("POST", "/api/register", signUp(email));
     const phone = browser();
     await phone.login(email);
-    const change = await laptop.request("PUT", "/api/auth/change-password", { currentPassword: "secret-pass", newPassword: "newer-pass-1", confirmPassword: "newer-pass-1" });
+    const change = await laptop.request("PUT", "/api/auth/change-password", {
+      currentPassword: "secret-pass",
+      newPassword: "newer-pass-1",
+      confirmPassword: "newer-pass-1",
+    });
     expect(change.status).toBe(200);
     expect((await phone.request("GET", "/api/auth/user")).status).toBe(401);
     expect((await laptop.request("GET", "/api/auth/user")).status).toBe(200);

@@ -58,10 +58,22 @@ describe("Twilio voice webhooks answer TwiML for any signed form (through the ga
     }
     // To sent twice arrives as an array: not a call either
     const url = `${app.url}/webhooks/twilio/voice`;
-    const twice = new URLSearchParams([["CallSid", "CAtwiceto000000000000000000000001"], ["To", dedicatedNumber], ["To", dedicatedNumber], ["From", caller]]);
+    const twice = new URLSearchParams([
+      ["CallSid", "CAtwiceto000000000000000000000001"],
+      ["To", dedicatedNumber],
+      ["To", dedicatedNumber],
+      ["From", caller],
+    ]);
     const res = await fetch(url, {
       method: "POST",
-      headers: { "content-type": "application/x-www-form-urlencoded", "x-twilio-signature": twilio.getExpectedTwilioSignature(DEV_AUTH_TOKEN, url, { CallSid: "CAtwiceto000000000000000000000001", To: [dedicatedNumber, dedicatedNumber], From: caller }) },
+      headers: {
+        "content-type": "application/x-www-form-urlencoded",
+        "x-twilio-signature": twilio.getExpectedTwilioSignature(DEV_AUTH_TOKEN, url, {
+          CallSid: "CAtwiceto000000000000000000000001",
+          To: [dedicatedNumber, dedicatedNumber],
+          From: caller,
+        }),
+      },
       body: twice.toString(),
     });
     expect(res.status).toBe(200);
@@ -75,7 +87,13 @@ describe("Twilio voice webhooks answer TwiML for any signed form (through the ga
 
   it("a complete signed voice webhook is still answered and recorded as before", async () => {
     const callsBefore = await count("telephony.calls");
-    const res = await postVoiceWebhook(app.url, { CallSid: "CAcomplete000000000000000000000001", From: "+15551238002", To: dedicatedNumber, CallStatus: "ringing", Direction: "inbound" });
+    const res = await postVoiceWebhook(app.url, {
+      CallSid: "CAcomplete000000000000000000000001",
+      From: "+15551238002",
+      To: dedicatedNumber,
+      CallStatus: "ringing",
+      Direction: "inbound",
+    });
     expect(res.status).toBe(200);
     expect(await res.text()).toContain("<Response><Say>");
     expect(await count("telephony.calls")).toBe(callsBefore + 1);
@@ -98,7 +116,11 @@ describe("Twilio voice webhooks answer TwiML for any signed form (through the ga
 
   it("a signed SMS webhook without the fields of a text answers empty TwiML and records nothing; a status callback without its fields answers 204", async () => {
     const inboundBefore = await count("messaging.inbound_sms");
-    const texts: Record<string, string>[] = [{}, { From: "+14155550100", To: dedicatedNumber }, { MessageSid: "SMnofrom000000000000000000000001", Body: "HELP" }];
+    const texts: Record<string, string>[] = [
+      {},
+      { From: "+14155550100", To: dedicatedNumber },
+      { MessageSid: "SMnofrom000000000000000000000001", Body: "HELP" },
+    ];
     for (const params of texts) {
       const res = await signedPost("/webhooks/twilio/sms", params);
       expect([params, res.status, res.headers.get("content-type")]).toEqual([params, 200, expect.stringContaining("text/xml")]);

@@ -10,11 +10,7 @@ export const telephonyServiceConfigSchema = z.object({
    * Neutral on purpose: opt-outs, the monthly cap and the duplicate window are known only to
    * messaging, after the answer, so the default does not promise a text (docs/decisions.md).
    */
-  VOICE_ANSWER_MESSAGE: z
-    .string()
-    .min(1)
-    .max(300)
-    .default("Sorry we missed your call. We will get back to you shortly."),
+  VOICE_ANSWER_MESSAGE: z.string().min(1).max(300).default("Sorry we missed your call. We will get back to you shortly."),
   /** Spoken to a missed caller who will get no text (withheld caller id, international, likely spoofed, automation off ...). */
   VOICE_NO_TEXT_MESSAGE: z.string().min(1).max(300).default("Sorry we missed your call. Please call again later."),
   /** How long the test call rings the business phone; the carrier must forward before this. */

@@ -69,10 +69,7 @@ export function createTelephonyService(runtime: PlatformRuntime, serviceDeps: Te
     router: telephonyRouter(deps, runtime.config.INTERNAL_AUTH_SECRET),
     deps,
     consumers: [onBusinessEventsHandler(deps), onSubscriptionChangedHandler(deps), onEntitlementEventsHandler(deps)],
-    jobs: [
-      releaseJob(deps),
-      { name: "telephony:directory-refresh", intervalMs: config.DIRECTORY_REFRESH_MS, run: () => deps.sync.refresh() },
-    ],
+    jobs: [releaseJob(deps), { name: "telephony:directory-refresh", intervalMs: config.DIRECTORY_REFRESH_MS, run: () => deps.sync.refresh() }],
     start: () => deps.sync.load(),
     stop: () => deps.recorder.flush(),
   };

@@ -12,8 +12,7 @@ describe("phone numbers API (component)", () => {
 
   afterAll(() => harness.stop());
 
-  const search = (areaCode: string, userId = "user-1") =>
-    fetch(`${harness.url}/api/phone-numbers/search/${areaCode}`, { headers: harness.userHeader(userId) });
+  const search = (areaCode: string, userId = "user-1") => fetch(`${harness.url}/api/phone-numbers/search/${areaCode}`, { headers: harness.userHeader(userId) });
 
   it("given a 3-digit area code, when searching, then numbers with locality, region and capabilities come back", async () => {
     const response = await search("415");
@@ -69,7 +68,9 @@ describe("phone numbers API (component)", () => {
     const response = await harness.purchase("user-1", "+12125550199");
 
     expect(response.status).toBe(409);
-    expect(((await response.json()) as { message: string }).message).toMatch(/^Your business already has a dedicated phone number \(\(212\) \d{3}-\d{4}\)\. Each business can have only one\.$/);
+    expect(((await response.json()) as { message: string }).message).toMatch(
+      /^Your business already has a dedicated phone number \(\(212\) \d{3}-\d{4}\)\. Each business can have only one\.$/,
+    );
     expect(harness.simulator.state.activeNumberList()).toHaveLength(before);
     expect(harness.recorder.of("PhoneNumberPurchased")).toHaveLength(1);
   });

@@ -1,9 +1,4 @@
-import {
-  type billingV1,
-  timestampFromDate,
-  type EventPayloadInit,
-  type EventType,
-} from "@rebound/contracts";
+import { type billingV1, timestampFromDate, type EventPayloadInit, type EventType } from "@rebound/contracts";
 import {
   createPendingEvent,
   INTERNAL_USER_HEADER,
@@ -21,13 +16,7 @@ import type { TelephonyServiceConfig } from "../src/config";
 import { createTelephonyService, type TelephonyService } from "../src/service";
 
 export const AUTH_TOKEN = "dev-auth-token";
-export const RECORDED_TYPES: EventType[] = [
-  "PhoneNumberPurchased",
-  "PhoneNumberReleased",
-  "CallReceived",
-  "CallMissed",
-  "ForwardingTestCompleted",
-];
+export const RECORDED_TYPES: EventType[] = ["PhoneNumberPurchased", "PhoneNumberReleased", "CallReceived", "CallMissed", "ForwardingTestCompleted"];
 
 /** Test settings: short forwarding waits, background jobs out of the way. */
 export const FAST_CONFIG: Partial<TelephonyServiceConfig> = {
@@ -94,7 +83,11 @@ export class TelephonyHarness {
    * UserRegistered (with a card unless `withoutCard`: trialing) and BusinessCreated, then waits until
    * telephony's directory knows the owner and their subscription.
    */
-  async createBusiness(businessId: string, userId: string, options: { businessPhone?: string; answerCalls?: boolean; withoutCard?: boolean } = {}): Promise<void> {
+  async createBusiness(
+    businessId: string,
+    userId: string,
+    options: { businessPhone?: string; answerCalls?: boolean; withoutCard?: boolean } = {},
+  ): Promise<void> {
     await this.publish("UserRegistered", userId, {
       userId,
       email: `${userId}@example.com`,

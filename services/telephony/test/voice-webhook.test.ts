@@ -59,7 +59,9 @@ describe("voice webhook (component)", () => {
   it("given many different calls at once, when handled concurrently, then every one gets its own CallMissed", async () => {
     const callSids = Array.from({ length: 25 }, (_, index) => `CA1000000000000000000000000000${String(index).padStart(4, "0")}`);
 
-    const answers = await Promise.all(callSids.map((callSid, index) => harness.simulator.phones.placeCall({ from: `+1555123${String(1000 + index)}`, to: dedicated, callSid })));
+    const answers = await Promise.all(
+      callSids.map((callSid, index) => harness.simulator.phones.placeCall({ from: `+1555123${String(1000 + index)}`, to: dedicated, callSid })),
+    );
 
     expect(answers.every((answer) => answer.webhook.status === 200)).toBe(true);
     await harness.until(() => callSids.every((callSid) => callsWith(callSid).missed.length === 1));

@@ -101,8 +101,7 @@ export function migrationFactoryFor(database: Database): MigrationAdapterFactory
  */
 function createSessionMigrationFactory(pool: Pool): MigrationAdapterFactory {
   const unscopedShadows = shadowDatabases();
-  const connect = async (schemaName?: string) =>
-    overrideAdapter(await new PrismaPg(pool).connect(), { schemaName, runScript: (script) => pool.query(script) });
+  const connect = async (schemaName?: string) => overrideAdapter(await new PrismaPg(pool).connect(), { schemaName, runScript: (script) => pool.query(script) });
   return {
     provider: "postgres",
     adapterName: ADAPTER_NAME,

@@ -20,9 +20,9 @@ function registerPostgresSuite(databaseUrl: string): void {
     let ledger: TempService;
 
     const appliedIn = async (schema: string): Promise<string[]> =>
-      (await client.query<{ migration_name: string }>(`SELECT migration_name FROM "${schema}"."_prisma_migrations" WHERE finished_at IS NOT NULL ORDER BY 1`)).rows.map(
-        (row) => row.migration_name,
-      );
+      (
+        await client.query<{ migration_name: string }>(`SELECT migration_name FROM "${schema}"."_prisma_migrations" WHERE finished_at IS NOT NULL ORDER BY 1`)
+      ).rows.map((row) => row.migration_name);
 
     beforeAll(async () => {
       await client.connect();

@@ -1,9 +1,4 @@
-import {
-  DriverAdapterError,
-  isDriverAdapterError,
-  type SqlDriverAdapter,
-  type SqlMigrationAwareDriverAdapterFactory,
-} from "@prisma/driver-adapter-utils";
+import { DriverAdapterError, isDriverAdapterError, type SqlDriverAdapter, type SqlMigrationAwareDriverAdapterFactory } from "@prisma/driver-adapter-utils";
 
 /**
  * A driver adapter factory the migrator can point at one service's schema. The

@@ -32,9 +32,7 @@ export function readMigrationsList(migrationsDir: string): MigrationList {
         path: name,
         migrationFile: {
           path: MIGRATION_FILE_NAME,
-          content: existsSync(file)
-            ? { tag: "ok" as const, value: readFileSync(file, "utf8") }
-            : { tag: "error" as const, value: `${file} is missing` },
+          content: existsSync(file) ? { tag: "ok" as const, value: readFileSync(file, "utf8") } : { tag: "error" as const, value: `${file} is missing` },
         },
       };
     }),

@@ -37,7 +37,10 @@ const queues = new WeakMap<object, Promise<unknown>>();
 /** One migration at a time per factory: a PGlite session's search_path is shared state. */
 function exclusive<T>(key: object, work: () => Promise<T>): Promise<T> {
   const run = (queues.get(key) ?? Promise.resolve()).then(work, work);
-  queues.set(key, run.catch(() => undefined));
+  queues.set(
+    key,
+    run.catch(() => undefined),
+  );
   return run;
 }
 
@@ -66,9 +69,7 @@ export async function deployMigrations(serviceDir: string, adapterFactory: Migra
       const output = await engine.applyMigrations({ migrationsList, filters: NO_FILTERS });
       return { applied: output.appliedMigrationNames };
     } catch (error) {
-      const diagnosis = await engine
-        .diagnoseMigrationHistory({ migrationsList, optInToShadowDatabase: false, filters: NO_FILTERS })
-        .catch(() => undefined);
+      const diagnosis = await engine.diagnoseMigrationHistory({ migrationsList, optInToShadowDatabase: false, filters: NO_FILTERS }).catch(() => undefined);
       const failed = diagnosis?.failedMigrationNames[0];
       if (failed !== undefined) throw new MigrationFailedError(service.name, failed, databaseReason(error), { cause: error });
       throw error;

@@ -76,27 +76,31 @@ describe("event consumers have one shape", () => {
     expect(groups.length).toBeGreaterThanOrEqual(10);
   });
 
-  it.each(listed.map((entry) => [entry.service, entry] as const))("%s: consumers: [...] lists only on<Name>Handler(deps) from its .handler.ts files", (_service, entry) => {
-    const problems: string[] = [];
-    const wired = new Set<string>();
-    for (const consumer of entry.consumers) {
-      const call = /^(on[A-Z]\w*Handler)\(deps\)$/.exec(consumer);
-      if (!call?.[1]) {
-        problems.push(`service.ts: consumer "${consumer}" is not on<Name>Handler(deps)`);
-        continue;
+  it.each(listed.map((entry) => [entry.service, entry] as const))(
+    "%s: consumers: [...] lists only on<Name>Handler(deps) from its .handler.ts files",
+    (_service, entry) => {
+      const problems: string[] = [];
+      const wired = new Set<string>();
+      for (const consumer of entry.consumers) {
+        const call = /^(on[A-Z]\w*Handler)\(deps\)$/.exec(consumer);
+        if (!call?.[1]) {
+          problems.push(`service.ts: consumer "${consumer}" is not on<Name>Handler(deps)`);
+          continue;
+        }
+        const name = call[1];
+        const from = new RegExp(`import\\s*\\{[^}]*\\b${name}\\b[^}]*\\}\\s*from\\s*"\\./([\\w/-]+)\\.handler"`).exec(entry.serviceSource);
+        if (!from?.[1]) problems.push(`service.ts: ${name} is not imported from a ./<folder>/on-<name>.handler file`);
+        else wired.add(join(SERVICES_DIR, entry.service, "src", `${from[1]}.handler.ts`));
       }
-      const name = call[1];
-      const from = new RegExp(`import\\s*\\{[^}]*\\b${name}\\b[^}]*\\}\\s*from\\s*"\\./([\\w/-]+)\\.handler"`).exec(entry.serviceSource);
-      if (!from?.[1]) problems.push(`service.ts: ${name} is not imported from a ./<folder>/on-<name>.handler file`);
-      else wired.add(join(SERVICES_DIR, entry.service, "src", `${from[1]}.handler.ts`));
-    }
-    for (const path of entry.handlerFiles) if (!wired.has(path)) problems.push(`${rel(path)} is not in consumers: [...] of service.ts`);
-    // The consumer definition is the handler file's job: service.ts and other files build none.
-    for (const path of entry.sources.filter((p) => !p.endsWith(".handler.ts"))) {
-      if (/\b(ConsumerDefinition|EventHandlerMap|EventHandler)\b/.test(code(path))) problems.push(`${rel(path)} builds a consumer outside a .handler.ts file`);
-    }
-    expect(problems).toEqual([]);
-  });
+      for (const path of entry.handlerFiles) if (!wired.has(path)) problems.push(`${rel(path)} is not in consumers: [...] of service.ts`);
+      // The consumer definition is the handler file's job: service.ts and other files build none.
+      for (const path of entry.sources.filter((p) => !p.endsWith(".handler.ts"))) {
+        if (/\b(ConsumerDefinition|EventHandlerMap|EventHandler)\b/.test(code(path)))
+          problems.push(`${rel(path)} builds a consumer outside a .handler.ts file`);
+      }
+      expect(problems).toEqual([]);
+    },
+  );
 
   const handlerFiles = listed.flatMap(({ handlerFiles }) => handlerFiles);
   it.each(handlerFiles.map((path) => [rel(path), path] as const))("%s", (file, path) => {

@@ -1,12 +1,4 @@
-import {
-  decodeEnvelope,
-  isEventType,
-  topicOf,
-  HEADERS,
-  type AnyEventEnvelope,
-  type EventEnvelope,
-  type EventType,
-} from "@rebound/contracts";
+import { decodeEnvelope, isEventType, topicOf, HEADERS, type AnyEventEnvelope, type EventEnvelope, type EventType } from "@rebound/contracts";
 import { randomUUID } from "node:crypto";
 import type { EventBus, Subscription } from "@rebound/platform";
 

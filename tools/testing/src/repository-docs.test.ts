@@ -95,7 +95,7 @@ describe("the repository's documents", () => {
     expect(problems("// see " + "ARCHITECTURE" + ".md section 6")).toHaveLength(1);
     expect(problems("/** Spec " + "section 5: digits only */")).toHaveLength(1);
     expect(problems("// cf. " + "../" + "shared/notes")).toHaveLength(1);
-    expect(problems("import { x } from \"../" + "shared/ui\";")).toEqual([]);
+    expect(problems('import { x } from "../' + 'shared/ui";')).toEqual([]);
     expect(problems("// see docs/decisions.md")).toEqual([]);
     const missing = "docs/" + "missing.md";
     expect(problems(`// see ${missing}`)).toEqual([`names ${missing}, which does not exist`]);

@@ -6,7 +6,10 @@ import { PublicPage } from "@/shared/ui/public-page";
 export const Route = createFileRoute("/installation-guide")({ component: Page });
 
 function Page() {
-  usePageMeta("Call Forwarding Setup Guide | Rebound", "Forwarding codes for mobile phones, US and Canadian landlines and UK lines, to send the calls you miss to Rebound.");
+  usePageMeta(
+    "Call Forwarding Setup Guide | Rebound",
+    "Forwarding codes for mobile phones, US and Canadian landlines and UK lines, to send the calls you miss to Rebound.",
+  );
   return (
     <PublicPage>
       <div className="rb-container rb-container--narrow">

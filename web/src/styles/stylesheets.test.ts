@@ -5,18 +5,18 @@ import { join } from "node:path";
 // other (the Setup phone pictures once shrank the Test screen's phone view this way).
 const stylesDir = join(process.cwd(), "src/styles");
 
-/** Every `.rb-name {` rule outside @media blocks, with the file it is in. */
+/** Every `.rb-name {` rule outside @media blocks, with the file it is in (not the last selector of a list: `.a,\n.rb-b {`). */
 function topLevelClassRules(): [string, string][] {
   return readdirSync(stylesDir)
     .filter((file) => file.endsWith(".css"))
-    .flatMap((file) =>
-      readFileSync(join(stylesDir, file), "utf8")
-        .split("\n")
-        .flatMap((line) => {
-          const match = /^\.(rb-[\w-]+) \{/.exec(line);
-          return match ? [[match[1] as string, file] as [string, string]] : [];
-        }),
-    );
+    .flatMap((file) => {
+      const lines = readFileSync(join(stylesDir, file), "utf8").split("\n");
+      return lines.flatMap((line, index) => {
+        const match = /^\.(rb-[\w-]+) \{/.exec(line);
+        const inList = (lines[index - 1] ?? "").trimEnd().endsWith(",");
+        return match && !inList ? [[match[1] as string, file] as [string, string]] : [];
+      });
+    });
 }
 
 describe("stylesheets", () => {

@@ -3,7 +3,15 @@ import type { BillingResponse, BillingSubscription } from "@rebound/contracts/do
 /** GET /api/billing's answer for an account without a subscription (null) or with one in `status`. */
 export function billingAnswer(status: BillingSubscription["status"] | null, user: Partial<BillingResponse["user"]> = {}): BillingResponse {
   return {
-    user: { id: "u1", email: "pat@example.com", subscriptionPlan: "professional", subscriptionStatus: status ?? "none", billingFrequency: "monthly", trialEndsAt: null, ...user },
+    user: {
+      id: "u1",
+      email: "pat@example.com",
+      subscriptionPlan: "professional",
+      subscriptionStatus: status ?? "none",
+      billingFrequency: "monthly",
+      trialEndsAt: null,
+      ...user,
+    },
     subscription:
       status === null
         ? null
@@ -27,5 +35,17 @@ export function billingAnswer(status: BillingSubscription["status"] | null, user
 
 /** GET /api/auth/user's answer for a signed-in owner. */
 export function signedInUser(overrides: Record<string, unknown> = {}) {
-  return { id: "u1", email: "pat@example.com", firstName: "Pat", lastName: "Owner", isEmailVerified: true, subscriptionPlan: "professional", subscriptionStatus: "none", billingFrequency: "monthly", trialEndsAt: "", hasSeenTutorial: true, ...overrides };
+  return {
+    id: "u1",
+    email: "pat@example.com",
+    firstName: "Pat",
+    lastName: "Owner",
+    isEmailVerified: true,
+    subscriptionPlan: "professional",
+    subscriptionStatus: "none",
+    billingFrequency: "monthly",
+    trialEndsAt: "",
+    hasSeenTutorial: true,
+    ...overrides,
+  };
 }

@@ -18,7 +18,11 @@ export async function renderWithProviders(ui: ReactNode, path = "/") {
   });
   const page = createRoute({ getParentRoute: () => rootRoute, path: "$", component: () => <>{ui}</> });
   const index = createRoute({ getParentRoute: () => rootRoute, path: "/", component: () => <>{ui}</> });
-  const router = createRouter({ routeTree: rootRoute.addChildren([index, page]), history: createMemoryHistory({ initialEntries: [path] }), context: { queryClient } });
+  const router = createRouter({
+    routeTree: rootRoute.addChildren([index, page]),
+    history: createMemoryHistory({ initialEntries: [path] }),
+    context: { queryClient },
+  });
   const result = render(
     <QueryClientProvider client={queryClient}>
       <RouterProvider router={router as never} />

@@ -28,9 +28,29 @@ export function isProjectedEvent(event: EventEnvelope): event is ProjectedEvent 
 
 export type Fact =
   | { table: "businesses"; businessId: string; userId: string; settings: BusinessSettingsFact | null }
-  | { table: "calls"; kind: "received"; businessId: string; callId: string; callSid: string; callerNumber: string; callStatus: string; answered: boolean; at: number }
+  | {
+      table: "calls";
+      kind: "received";
+      businessId: string;
+      callId: string;
+      callSid: string;
+      callerNumber: string;
+      callStatus: string;
+      answered: boolean;
+      at: number;
+    }
   | { table: "calls"; kind: "missed"; businessId: string; callId: string; callSid: string; callerNumber: string; at: number }
-  | { table: "texts"; kind: "queued"; businessId: string; smsId: string; callId: string; recipientNumber: string; message: string; textKind: string; at: number }
+  | {
+      table: "texts";
+      kind: "queued";
+      businessId: string;
+      smsId: string;
+      callId: string;
+      recipientNumber: string;
+      message: string;
+      textKind: string;
+      at: number;
+    }
   | { table: "texts"; kind: "sent"; businessId: string; smsId: string; callId: string; at: number }
   | { table: "texts"; kind: "status"; businessId: string; smsId: string; callId: string; status: TextStatus; at: number }
   | { table: "suppressions"; businessId: string; callId: string; recipientNumber: string; reason: string; at: number }
@@ -138,7 +158,17 @@ export function factsOf(event: ProjectedEvent): Fact[] {
     }
     case "CallMissed": {
       const p = event.payload;
-      return [{ table: "calls", kind: "missed", businessId: p.businessId, callId: p.callId, callSid: p.callSid, callerNumber: p.callerNumber, at: millis(p.occurredAt, event) }];
+      return [
+        {
+          table: "calls",
+          kind: "missed",
+          businessId: p.businessId,
+          callId: p.callId,
+          callSid: p.callSid,
+          callerNumber: p.callerNumber,
+          at: millis(p.occurredAt, event),
+        },
+      ];
     }
     case "SmsQueued": {
       const p = event.payload;
@@ -181,11 +211,29 @@ export function factsOf(event: ProjectedEvent): Fact[] {
     }
     case "InboundSmsReceived": {
       const p = event.payload;
-      return [{ table: "inbound", businessId: p.businessId, messageSid: p.messageSid, fromNumber: p.fromNumber, kind: INBOUND_KIND[p.kind] ?? "other", at: millis(p.receivedAt, event) }];
+      return [
+        {
+          table: "inbound",
+          businessId: p.businessId,
+          messageSid: p.messageSid,
+          fromNumber: p.fromNumber,
+          kind: INBOUND_KIND[p.kind] ?? "other",
+          at: millis(p.receivedAt, event),
+        },
+      ];
     }
     case "CallerOptedOut": {
       const p = event.payload;
-      return [{ table: "optOuts", businessId: p.businessId, eventId: event.id, callerNumber: p.callerNumber, source: OPT_OUT_SOURCE[p.source] ?? "keyword", at: millis(p.optedOutAt, event) }];
+      return [
+        {
+          table: "optOuts",
+          businessId: p.businessId,
+          eventId: event.id,
+          callerNumber: p.callerNumber,
+          source: OPT_OUT_SOURCE[p.source] ?? "keyword",
+          at: millis(p.optedOutAt, event),
+        },
+      ];
     }
     default: {
       const unexpected: never = event;

@@ -9,7 +9,17 @@ const facts: Fact[] = [
   text("sent", { at: 2_000 }),
   text("status", { at: 2_000, status: "sent" } as never),
   text("status", { at: 6_000, status: "delivered" } as never),
-  { table: "calls", kind: "received", businessId: "b", callId: "c", callSid: "CA1", callerNumber: "+12125550100", callStatus: "ringing", answered: false, at: 1_000 },
+  {
+    table: "calls",
+    kind: "received",
+    businessId: "b",
+    callId: "c",
+    callSid: "CA1",
+    callerNumber: "+12125550100",
+    callStatus: "ringing",
+    answered: false,
+    at: 1_000,
+  },
   { table: "calls", kind: "missed", businessId: "b", callId: "c", callSid: "CA1", callerNumber: "+12125550100", at: 1_000 },
 ];
 

@@ -58,8 +58,18 @@ export function mergeBusiness(row: BusinessRow | null, fact: FactOf<"businesses"
   const userId = base.userId ?? (fact.userId || null);
   const settings = fact.settings;
   if (!settings) return { ...base, userId };
-  const incoming = { timeZone: settings.timeZone || DEFAULT_TIME_ZONE, averageClientValue: settings.averageClientValue, closeRatePercent: settings.closeRatePercent, settingsAt: settings.at };
-  const current = { timeZone: base.timeZone, averageClientValue: base.averageClientValue, closeRatePercent: base.closeRatePercent, settingsAt: base.settingsAt };
+  const incoming = {
+    timeZone: settings.timeZone || DEFAULT_TIME_ZONE,
+    averageClientValue: settings.averageClientValue,
+    closeRatePercent: settings.closeRatePercent,
+    settingsAt: settings.at,
+  };
+  const current = {
+    timeZone: base.timeZone,
+    averageClientValue: base.averageClientValue,
+    closeRatePercent: base.closeRatePercent,
+    settingsAt: base.settingsAt,
+  };
   const newer =
     current.settingsAt === null ||
     incoming.settingsAt > current.settingsAt ||

@@ -112,7 +112,12 @@ describe("computeSummary (hand-computed fixture, Los Angeles)", () => {
 
   it("a Kolkata business (+05:30): 18:45Z is the next local day", () => {
     const kolkata = computeSummary(
-      { calls: [{ callId: "k", callerNumber: "+919800000000", answered: false, textable: true, occurredAt: ms("2026-03-01T18:45:00Z") }], texts: [], suppressions: [], inbound: [] },
+      {
+        calls: [{ callId: "k", callerNumber: "+919800000000", answered: false, textable: true, occurredAt: ms("2026-03-01T18:45:00Z") }],
+        texts: [],
+        suppressions: [],
+        inbound: [],
+      },
       { ...input, timeZone: "Asia/Kolkata", from: "2026-03-01", to: "2026-03-02" },
     );
     expect(kolkata.daily.map((day) => [day.date, day.calls])).toEqual([

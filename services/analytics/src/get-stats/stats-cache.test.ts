@@ -58,7 +58,13 @@ describe("StatsCache", () => {
 
     expect(meanwhile).toEqual(["v1", "v1"]);
     expect(compute).toHaveBeenCalledTimes(1);
-    expect(await cache.get("b", "5", jest.fn(async () => "unused"))).toBe("v2");
+    expect(
+      await cache.get(
+        "b",
+        "5",
+        jest.fn(async () => "unused"),
+      ),
+    ).toBe("v2");
   });
 
   it("given an answer older than three times its age, then the read waits for a new one", async () => {

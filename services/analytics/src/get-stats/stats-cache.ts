@@ -78,7 +78,10 @@ export class StatsCache<T = PreparedStats> {
     if (!variants) this.entries.set(businessId, (variants = new Map()));
     const entry: Entry<T> = { storedAt, value, refreshing: false };
     variants.set(variant, entry);
-    value.then((settled) => (entry.settled = { value: settled }), () => undefined);
+    value.then(
+      (settled) => (entry.settled = { value: settled }),
+      () => undefined,
+    );
     // invalidate() drops entries (even one still computing); a failed computation is dropped too.
     value.catch(() => {
       if (this.entries.get(businessId)?.get(variant) === entry) this.entries.get(businessId)?.delete(variant);

@@ -12,7 +12,11 @@ const NO_FACTS: SummaryFacts = { calls: [], texts: [], suppressions: [], inbound
  * The owner's results over local days [from, to] in the business's time zone; by default the
  * last 30 days including today. A user whose business analytics has not heard of yet gets zeros.
  */
-export async function getSummary(deps: Pick<AnalyticsDeps, "reports" | "clock" | "config">, userId: string, query: SummaryQuery): Promise<AnalyticsSummaryResponse> {
+export async function getSummary(
+  deps: Pick<AnalyticsDeps, "reports" | "clock" | "config">,
+  userId: string,
+  query: SummaryQuery,
+): Promise<AnalyticsSummaryResponse> {
   const business = await deps.reports.businessOfUser(userId);
   const timeZone = business?.timeZone ?? "America/New_York";
   const today = localDate(timeZone, deps.clock.now().getTime());

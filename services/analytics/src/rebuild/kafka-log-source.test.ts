@@ -1,7 +1,14 @@
 import type { DeliveredRecord, KafkaLogReader } from "@rebound/platform";
 import { KafkaLogSource } from "./kafka-log-source";
 
-const record = (type: string, offset: number): DeliveredRecord => ({ topic: "t", key: "k", value: new Uint8Array(), headers: { "event-type": type }, partition: 0, offset: String(offset) });
+const record = (type: string, offset: number): DeliveredRecord => ({
+  topic: "t",
+  key: "k",
+  value: new Uint8Array(),
+  headers: { "event-type": type },
+  partition: 0,
+  offset: String(offset),
+});
 
 describe("KafkaLogSource", () => {
   it("hands over the projected types only, reads past batches with none of them, ends with the reader and closes it", async () => {

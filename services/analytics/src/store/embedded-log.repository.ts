@@ -19,7 +19,12 @@ export class EmbeddedLogRepository {
   constructor(private readonly db: AnalyticsDb) {}
 
   /** Up to `limit` records of `topics` after sequence `afterSeq`, in log order. */
-  async readAfter(afterSeq: bigint, limit: number, topics: readonly string[], eventTypes: readonly string[]): Promise<{ records: DeliveredRecord[]; lastSeq: bigint }> {
+  async readAfter(
+    afterSeq: bigint,
+    limit: number,
+    topics: readonly string[],
+    eventTypes: readonly string[],
+  ): Promise<{ records: DeliveredRecord[]; lastSeq: bigint }> {
     const rows = await this.db.client.$queryRawUnsafe<{ seq: string; topic: string; partition: number; key: string; headers: unknown; value: Uint8Array }[]>(
       // ORDER BY the column (m.seq), not the text alias "seq", which would sort 10 before 9.
       `SELECT m.seq::text AS seq, m.topic, m.partition, m.key, m.headers, m.value FROM ${MESSAGES} m

@@ -132,7 +132,10 @@ const STATEMENTS = Object.fromEntries(
       .filter((column) => !spec.key.includes(column.name))
       .map((column) => `"${column.name}" = excluded."${column.name}"`)
       .join(", ");
-    const unnest = unnestRows([], spec.columns.map((column) => SQL_TYPE[column.type])).sql;
+    const unnest = unnestRows(
+      [],
+      spec.columns.map((column) => SQL_TYPE[column.type]),
+    ).sql;
     const save =
       `INSERT INTO ${table(spec.name)} (${aliases}) SELECT ${values} FROM ${unnest} AS u(${aliases}) ` +
       `ON CONFLICT (${spec.key.join(", ")}) DO UPDATE SET ${updates}`;
@@ -152,7 +155,10 @@ export class ProjectionRepository {
     const rows = await tx.$queryRawUnsafe<{ event_id: string }[]>(
       `INSERT INTO ${PROCESSED} (consumer, event_id) SELECT $1, unnest($2::uuid[]) ON CONFLICT DO NOTHING RETURNING event_id::text AS event_id`,
       consumer,
-      unnestRows([...new Set(eventIds)].map((id) => [id]), ["uuid"]).values[0],
+      unnestRows(
+        [...new Set(eventIds)].map((id) => [id]),
+        ["uuid"],
+      ).values[0],
     );
     return new Set(rows.map((row) => row.event_id));
   }
@@ -165,7 +171,10 @@ export class ProjectionRepository {
       if (wanted.size === 0) continue;
       const spec = TABLES[name];
       const parts = [...wanted].map((key) => key.split("/"));
-      const { values } = unnestRows(parts, spec.key.map(() => "text"));
+      const { values } = unnestRows(
+        parts,
+        spec.key.map(() => "text"),
+      );
       const records = await tx.$queryRawUnsafe<Record<string, unknown>[]>(STATEMENTS[name].load, ...values);
       const map = maps[name] as Map<string, unknown>;
       for (const record of records) {
@@ -218,7 +227,9 @@ export class ProjectionRepository {
       );
       out[name] = records.map((record) => toRow(spec, record));
     }
-    out.counters = await this.db.client.$queryRawUnsafe<unknown[]>(`SELECT business_id, name, value FROM ${COUNTERS} WHERE value <> 0 ORDER BY business_id, name`);
+    out.counters = await this.db.client.$queryRawUnsafe<unknown[]>(
+      `SELECT business_id, name, value FROM ${COUNTERS} WHERE value <> 0 ORDER BY business_id, name`,
+    );
     return out;
   }
 }

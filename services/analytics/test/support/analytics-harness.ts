@@ -61,11 +61,15 @@ export class AnalyticsHarness {
 
   /** Waits until every event of the log the projections handle has been applied (lag 0). */
   async caughtUp(timeoutMs = 60_000): Promise<void> {
-    await eventually(async () => {
-      const log = new EmbeddedLogRepository(this.service.deps.db);
-      const lag = await log.lag(PROJECTIONS_CONSUMER, PROJECTIONS_CONSUMER, PROJECTED_TOPICS, PROJECTED_EVENT_TYPES, Date.now());
-      if (lag.events > 0) throw new Error(`${lag.events} events not applied yet`);
-    }, timeoutMs, 200);
+    await eventually(
+      async () => {
+        const log = new EmbeddedLogRepository(this.service.deps.db);
+        const lag = await log.lag(PROJECTIONS_CONSUMER, PROJECTIONS_CONSUMER, PROJECTED_TOPICS, PROJECTED_EVENT_TYPES, Date.now());
+        if (lag.events > 0) throw new Error(`${lag.events} events not applied yet`);
+      },
+      timeoutMs,
+      200,
+    );
   }
 }
 

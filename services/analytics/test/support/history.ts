@@ -94,10 +94,27 @@ export function missedCall(init: MissedCallInit): MissedCall {
     }),
   ];
   if (outcome === "no-caller-id" || outcome === "forwarding-test") return { callId, smsId, events };
-  events.push(event("CallMissed", businessId, at, { callId, businessId, callSid: `CA${callId.replace(/-/g, "")}`, callerNumber: caller, dedicatedNumber: dedicated, occurredAt: ts(at) }));
+  events.push(
+    event("CallMissed", businessId, at, {
+      callId,
+      businessId,
+      callSid: `CA${callId.replace(/-/g, "")}`,
+      callerNumber: caller,
+      dedicatedNumber: dedicated,
+      occurredAt: ts(at),
+    }),
+  );
   if (typeof outcome === "object") {
     const suppressedAt = plus(at, 20);
-    events.push(event("SmsSuppressed", businessId, suppressedAt, { businessId, callId, recipientNumber: caller, reason: outcome.suppressed, suppressedAt: ts(suppressedAt) }));
+    events.push(
+      event("SmsSuppressed", businessId, suppressedAt, {
+        businessId,
+        callId,
+        recipientNumber: caller,
+        reason: outcome.suppressed,
+        suppressedAt: ts(suppressedAt),
+      }),
+    );
     return { callId, smsId, events };
   }
   const queuedAt = plus(at, 30);
@@ -117,7 +134,17 @@ export function missedCall(init: MissedCallInit): MissedCall {
   const sentAt = plus(at, init.sentAfterMs ?? 800);
   const sid = `SM${smsId.replace(/-/g, "")}`;
   if (outcome === "failed") {
-    events.push(event("SmsStatusChanged", businessId, sentAt, { smsId, businessId, providerSid: "", status: messagingV1.SmsStatus.FAILED, errorCode: "30003", changedAt: ts(sentAt), callId }));
+    events.push(
+      event("SmsStatusChanged", businessId, sentAt, {
+        smsId,
+        businessId,
+        providerSid: "",
+        status: messagingV1.SmsStatus.FAILED,
+        errorCode: "30003",
+        changedAt: ts(sentAt),
+        callId,
+      }),
+    );
     return { callId, smsId, events };
   }
   events.push(event("SmsSent", businessId, sentAt, { smsId, businessId, callId, providerSid: sid, sentAt: ts(sentAt) }));
@@ -147,7 +174,13 @@ export function inbound(businessId: string, from: string, at: Date, kind: messag
 export function optedOut(businessId: string, caller: string, at: Date): HistoryEvent[] {
   return [
     inbound(businessId, caller, at, messagingV1.InboundKind.OPT_OUT, "STOP"),
-    event("CallerOptedOut", businessId, at, { businessId, callerNumber: caller, keyword: "STOP", source: messagingV1.OptOutSource.KEYWORD, optedOutAt: ts(at) }),
+    event("CallerOptedOut", businessId, at, {
+      businessId,
+      callerNumber: caller,
+      keyword: "STOP",
+      source: messagingV1.OptOutSource.KEYWORD,
+      optedOutAt: ts(at),
+    }),
   ];
 }
 
@@ -162,7 +195,12 @@ export function replyText(businessId: string, to: string, at: Date, kind: messag
   return [
     event("SmsQueued", businessId, at, { ...common, recipientNumber: to, senderNumber: "+13105550199", body, kind, queuedAt: ts(at) }),
     event("SmsSent", businessId, at, { ...common, providerSid: "", sentAt: ts(at) }),
-    event("SmsStatusChanged", businessId, deliveredAt, { ...common, providerSid: `SM${smsId.replace(/-/g, "")}`, status: messagingV1.SmsStatus.DELIVERED, changedAt: ts(deliveredAt) }),
+    event("SmsStatusChanged", businessId, deliveredAt, {
+      ...common,
+      providerSid: `SM${smsId.replace(/-/g, "")}`,
+      status: messagingV1.SmsStatus.DELIVERED,
+      changedAt: ts(deliveredAt),
+    }),
   ];
 }
 
@@ -214,15 +252,33 @@ export function generateHistory(options: { businesses: number; days: number; min
       continue;
     }
     if (roll < 0.03) {
-      events.push(...optedOut(business.businessId, caller, at), ...replyText(business.businessId, caller, at, messagingV1.SmsKind.COMPLIANCE, "You are unsubscribed."));
+      events.push(
+        ...optedOut(business.businessId, caller, at),
+        ...replyText(business.businessId, caller, at, messagingV1.SmsKind.COMPLIANCE, "You are unsubscribed."),
+      );
       continue;
     }
     if (roll < 0.04) {
-      events.push(inbound(business.businessId, caller, at, messagingV1.InboundKind.HELP, "HELP"), ...replyText(business.businessId, caller, at, messagingV1.SmsKind.HELP, "Reply STOP to stop."));
+      events.push(
+        inbound(business.businessId, caller, at, messagingV1.InboundKind.HELP, "HELP"),
+        ...replyText(business.businessId, caller, at, messagingV1.SmsKind.HELP, "Reply STOP to stop."),
+      );
       continue;
     }
     const outcome: CallOutcome =
-      roll < 0.6 ? "delivered" : roll < 0.7 ? "sent" : roll < 0.76 ? "failed" : roll < 0.8 ? "undelivered" : roll < 0.9 ? { suppressed: REASONS[Math.floor(random() * REASONS.length)] as messagingV1.SuppressionReason } : roll < 0.95 ? "no-caller-id" : "queued";
+      roll < 0.6
+        ? "delivered"
+        : roll < 0.7
+          ? "sent"
+          : roll < 0.76
+            ? "failed"
+            : roll < 0.8
+              ? "undelivered"
+              : roll < 0.9
+                ? { suppressed: REASONS[Math.floor(random() * REASONS.length)] as messagingV1.SuppressionReason }
+                : roll < 0.95
+                  ? "no-caller-id"
+                  : "queued";
     const reply = random() < 0.3 ? Math.floor(random() * 3_600_000) : undefined;
     events.push(
       ...missedCall({
@@ -239,5 +295,3 @@ export function generateHistory(options: { businesses: number; days: number; min
   events.sort((a, b) => a.at.getTime() - b.at.getTime());
   return { businesses, events };
 }
-
-

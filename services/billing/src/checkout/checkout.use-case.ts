@@ -14,7 +14,16 @@ const ALREADY_SUBSCRIBED = "You already have an active subscription. Change your
 async function rememberCustomer(deps: BillingDeps, user: InternalUser, customerId: string): Promise<void> {
   const now = deps.clock.now();
   await deps.db.transaction((tx) =>
-    deps.customers.insert(tx, { id: customerId, provider: deps.provider.kind, userId: user.id, email: user.email, name: "", signupState: "confirmed", signupKey: null, now }),
+    deps.customers.insert(tx, {
+      id: customerId,
+      provider: deps.provider.kind,
+      userId: user.id,
+      email: user.email,
+      name: "",
+      signupState: "confirmed",
+      signupKey: null,
+      now,
+    }),
   );
 }
 
@@ -38,7 +47,11 @@ export async function createSubscription(deps: BillingDeps, user: InternalUser, 
 }
 
 /** Local provider: the checkout's card is confirmed; the subscription starts (trial with the $1 fee). */
-export async function confirmLocalSubscription(deps: BillingDeps, user: InternalUser, input: z.infer<typeof confirmSubscriptionSchema>): Promise<{ message: string }> {
+export async function confirmLocalSubscription(
+  deps: BillingDeps,
+  user: InternalUser,
+  input: z.infer<typeof confirmSubscriptionSchema>,
+): Promise<{ message: string }> {
   const intent = await deps.provider.findSetupIntent?.(input.clientSecret);
   if (!intent || intent.purpose !== "checkout" || intent.userId !== user.id || !intent.plan || !intent.frequency) {
     throw new AppError("NOT_FOUND", "Checkout not found. Please start again.");

@@ -30,7 +30,10 @@ export function renderInvoicePdf({ invoice, customer }: InvoicePdfInput): Promis
       .text(`Status: ${invoice.status === "paid" ? "Paid" : invoice.status}`, { width: 250, align: "right" });
 
     doc.font("Helvetica-Bold").text("Billed to", 50, 140);
-    doc.font("Helvetica").text(customer.name || customer.email).text(customer.email);
+    doc
+      .font("Helvetica")
+      .text(customer.name || customer.email)
+      .text(customer.email);
 
     let y = 210;
     doc.font("Helvetica-Bold").text("Description", 50, y).text("Period", 300, y).text("Amount", 462, y, { width: 100, align: "right" });
@@ -41,7 +44,10 @@ export function renderInvoicePdf({ invoice, customer }: InvoicePdfInput): Promis
     for (const line of invoice.lines) {
       const period = line.periodStart && line.periodEnd ? `${daySeconds(line.periodStart)} - ${daySeconds(line.periodEnd)}` : "";
       const height = Math.max(doc.heightOfString(line.description, { width: 240 }), 12);
-      doc.text(line.description, 50, y, { width: 240 }).text(period, 300, y, { width: 160 }).text(usd(line.amountCents), 462, y, { width: 100, align: "right" });
+      doc
+        .text(line.description, 50, y, { width: 240 })
+        .text(period, 300, y, { width: 160 })
+        .text(usd(line.amountCents), 462, y, { width: 100, align: "right" });
       y += height + 8;
     }
     doc.moveTo(50, y).lineTo(562, y).stroke();
@@ -51,11 +57,18 @@ export function renderInvoicePdf({ invoice, customer }: InvoicePdfInput): Promis
     if (invoice.totalCents >= 0 && credit > 0) rows.push(["Credit applied", -credit]);
     rows.push(["Amount due", invoice.amountDueCents], ["Amount paid", invoice.amountPaidCents]);
     for (const [label, amount] of rows) {
-      doc.font(label === "Amount paid" ? "Helvetica-Bold" : "Helvetica").text(label, 300, y, { width: 160 }).text(usd(amount), 462, y, { width: 100, align: "right" });
+      doc
+        .font(label === "Amount paid" ? "Helvetica-Bold" : "Helvetica")
+        .text(label, 300, y, { width: 160 })
+        .text(usd(amount), 462, y, { width: 100, align: "right" });
       y += 16;
     }
-    if (invoice.totalCents < 0) doc.font("Helvetica").text(`${usd(-invoice.totalCents)} was added to your account credit and applies to your next invoices.`, 50, y + 10, { width: 512 });
-    doc.fontSize(9).fillColor("#666666").text("Amounts in US dollars. Questions about this invoice? Reply to your receipt e-mail.", 50, 700, { width: 512, align: "center" });
+    if (invoice.totalCents < 0)
+      doc.font("Helvetica").text(`${usd(-invoice.totalCents)} was added to your account credit and applies to your next invoices.`, 50, y + 10, { width: 512 });
+    doc
+      .fontSize(9)
+      .fillColor("#666666")
+      .text("Amounts in US dollars. Questions about this invoice? Reply to your receipt e-mail.", 50, 700, { width: 512, align: "center" });
     doc.end();
   });
 }

@@ -18,9 +18,20 @@ const cardNumber = z
 export const confirmSetupSchema = z.object({
   clientSecret: z.string({ error: "clientSecret is required" }).min(1, "clientSecret is required").max(512, "clientSecret is not valid"),
   cardNumber,
-  expMonth: z.coerce.number({ error: "Your card's expiration month is invalid." }).int("Your card's expiration month is invalid.").min(1, "Your card's expiration month is invalid.").max(12, "Your card's expiration month is invalid."),
-  expYear: z.coerce.number({ error: "Your card's expiration year is invalid." }).int("Your card's expiration year is invalid.").min(0, "Your card's expiration year is invalid.").max(9999, "Your card's expiration year is invalid."),
-  cvc: z.string({ error: "Your card's security code is incomplete." }).trim().regex(/^\d{3,4}$/, "Your card's security code is invalid."),
+  expMonth: z.coerce
+    .number({ error: "Your card's expiration month is invalid." })
+    .int("Your card's expiration month is invalid.")
+    .min(1, "Your card's expiration month is invalid.")
+    .max(12, "Your card's expiration month is invalid."),
+  expYear: z.coerce
+    .number({ error: "Your card's expiration year is invalid." })
+    .int("Your card's expiration year is invalid.")
+    .min(0, "Your card's expiration year is invalid.")
+    .max(9999, "Your card's expiration year is invalid."),
+  cvc: z
+    .string({ error: "Your card's security code is incomplete." })
+    .trim()
+    .regex(/^\d{3,4}$/, "Your card's security code is invalid."),
 });
 
 /** POST /api/billing/payment-method: a new default card (e.g. after a failed payment). */

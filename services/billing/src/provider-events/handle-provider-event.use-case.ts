@@ -68,7 +68,14 @@ export async function handleProviderEvent(deps: BillingDeps, event: ProviderEven
         const plan = planByName(after.plan);
         await sendMail(
           deps,
-          trialEndingEmail(customer.email, customer.name, new Date(after.trialEnd), `${plan.displayName} (${after.frequency})`, planPriceCents(after.plan, after.frequency), billingUrl),
+          trialEndingEmail(
+            customer.email,
+            customer.name,
+            new Date(after.trialEnd),
+            `${plan.displayName} (${after.frequency})`,
+            planPriceCents(after.plan, after.frequency),
+            billingUrl,
+          ),
         );
       }
       break;

@@ -14,7 +14,11 @@ export const localInvoicePdfUrl = (publicBaseUrl: string, invoiceId: string) =>
  * The payment provider configuration chooses: Stripe when STRIPE_SECRET_KEY is set, else the local
  * provider over billing's own tables. Called by the composition roots only (main.ts, standalone).
  */
-export function createPaymentProvider(runtime: PlatformRuntime, config: BillingConfig, publicBaseUrl: () => string = () => runtime.config.PUBLIC_BASE_URL): PaymentProvider {
+export function createPaymentProvider(
+  runtime: PlatformRuntime,
+  config: BillingConfig,
+  publicBaseUrl: () => string = () => runtime.config.PUBLIC_BASE_URL,
+): PaymentProvider {
   if (config.STRIPE_SECRET_KEY) {
     return new StripePaymentProvider(
       {

@@ -11,7 +11,9 @@ export interface SignupStarted {
 
 /** Same e-mail (as identity stores it: contracts' normalizeEmail) and payment method: the same sign-up (a retried registration). */
 export function signupKey(email: string, paymentMethodId: string): string {
-  return createHash("sha256").update(`${normalizeEmail(email)}\n${paymentMethodId}`).digest("hex");
+  return createHash("sha256")
+    .update(`${normalizeEmail(email)}\n${paymentMethodId}`)
+    .digest("hex");
 }
 
 /**

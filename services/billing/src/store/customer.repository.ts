@@ -48,7 +48,10 @@ export class CustomerRepository {
   }
 
   /** Inserts the customer; false when one with the same id, user or sign-up payment method exists. */
-  async insert(tx: BillingTx, record: Omit<CustomerRecord, "publishedState" | "defaultPaymentMethodId" | "businessId" | "createdAt"> & { now: Date }): Promise<boolean> {
+  async insert(
+    tx: BillingTx,
+    record: Omit<CustomerRecord, "publishedState" | "defaultPaymentMethodId" | "businessId" | "createdAt"> & { now: Date },
+  ): Promise<boolean> {
     const { now, ...data } = record;
     try {
       await tx.customer.create({ data: { ...data, createdAt: now, updatedAt: now } });

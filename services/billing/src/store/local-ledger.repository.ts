@@ -47,10 +47,7 @@ export class LocalLedgerRepository {
 
   /** Reads the object and locks its row until the transaction ends. */
   async getForUpdate<T>(tx: BillingTx, id: string, kind: LocalKind): Promise<T | undefined> {
-    const rows = await tx.$queryRawUnsafe<{ kind: string; data: unknown }[]>(
-      `SELECT kind, data FROM billing.local_objects WHERE id = $1 FOR UPDATE`,
-      id,
-    );
+    const rows = await tx.$queryRawUnsafe<{ kind: string; data: unknown }[]>(`SELECT kind, data FROM billing.local_objects WHERE id = $1 FOR UPDATE`, id);
     const row = rows[0];
     if (!row || row.kind !== kind) return undefined;
     return (typeof row.data === "string" ? JSON.parse(row.data) : row.data) as T;

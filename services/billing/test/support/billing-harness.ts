@@ -1,5 +1,15 @@
 import type { EventType } from "@rebound/contracts";
-import { GATEWAY_PRINCIPAL, INTERNAL_USER_HEADER, signInternalUser, startServices, type MailMessage, type Mailer, type PlatformRuntime, type RunningServices, type ServiceDefinition } from "@rebound/platform";
+import {
+  GATEWAY_PRINCIPAL,
+  INTERNAL_USER_HEADER,
+  signInternalUser,
+  startServices,
+  type MailMessage,
+  type Mailer,
+  type PlatformRuntime,
+  type RunningServices,
+  type ServiceDefinition,
+} from "@rebound/platform";
 import { createTestRuntime, EventRecorder, FakeClock } from "@rebound/testing";
 import { join } from "node:path";
 import { billingConfigSchema, createBillingService, createPaymentProvider, type BillingConfig, type PaymentProvider } from "../../src/service";
@@ -68,7 +78,11 @@ export class BillingHarness {
     await job.run();
   }
 
-  async call<T = Record<string, unknown>>(method: string, path: string, options: { user?: { id: string; email: string }; gateway?: boolean; body?: unknown; raw?: string; headers?: Record<string, string> } = {}): Promise<{ status: number; body: T; headers: Headers }> {
+  async call<T = Record<string, unknown>>(
+    method: string,
+    path: string,
+    options: { user?: { id: string; email: string }; gateway?: boolean; body?: unknown; raw?: string; headers?: Record<string, string> } = {},
+  ): Promise<{ status: number; body: T; headers: Headers }> {
     const principal = options.gateway ? GATEWAY_PRINCIPAL : options.user;
     const res = await fetch(`${this.url}${path}`, {
       method,

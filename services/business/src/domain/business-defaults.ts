@@ -4,8 +4,7 @@ import { DEFAULT_TIME_ZONE, DEFAULT_VOICE_NO_TEXT_ANSWER, DEFAULT_WEEKLY_HOURS, 
 import type { Business, BusinessProfile, BusinessSettings, NumberView } from "./business";
 
 export const DEFAULT_SMS_MESSAGE = "Thanks for calling! We missed your call but will get back to you soon.";
-export const DEFAULT_AFTER_HOURS_MESSAGE =
-  "Thanks for calling! We're currently closed but will get back to you during business hours.";
+export const DEFAULT_AFTER_HOURS_MESSAGE = "Thanks for calling! We're currently closed but will get back to you during business hours.";
 export const DEFAULT_SMS_AUTO_REPLY_MESSAGE =
   "Thank you for your message. Please note this number is for missed call notifications only and does not receive replies.";
 export const DEFAULT_DUPLICATE_WINDOW_SECONDS = 24 * 60 * 60;

@@ -1,11 +1,6 @@
 import { PLACEHOLDERS, renderMessage, type PlaceholderValues } from "../../../../proto/src/domain/placeholders";
 import { countSmsSegments } from "../../../../proto/src/domain/sms-segments";
-import {
-  MESSAGE_TEMPLATES,
-  allMessageTemplates,
-  findMessageTemplate,
-  type TemplateCategory,
-} from "./message-templates";
+import { MESSAGE_TEMPLATES, allMessageTemplates, findMessageTemplate, type TemplateCategory } from "./message-templates";
 
 const KEBAB = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 const ANY_BRACKET_PAIR = /\[[\s\S]*\]/;
@@ -59,18 +54,15 @@ describe("MESSAGE_TEMPLATES structure", () => {
       "Contractors/Home Services",
     ]);
   });
-  it.each(groups)(
-    "given the %s group, then every category has 3 templates and kebab-case ids unique in the group",
-    (_name, list) => {
-      expect(list).toHaveLength(5);
-      for (const c of list) {
-        expect(c.templates).toHaveLength(3);
-        expect(c.id).toMatch(KEBAB);
-        expect(new Set(c.templates.map((t) => t.name)).size).toBe(3);
-      }
-      expect(new Set(list.map((c) => c.id)).size).toBe(5);
-    },
-  );
+  it.each(groups)("given the %s group, then every category has 3 templates and kebab-case ids unique in the group", (_name, list) => {
+    expect(list).toHaveLength(5);
+    for (const c of list) {
+      expect(c.templates).toHaveLength(3);
+      expect(c.id).toMatch(KEBAB);
+      expect(new Set(c.templates.map((t) => t.name)).size).toBe(3);
+    }
+    expect(new Set(list.map((c) => c.id)).size).toBe(5);
+  });
   it("given all 30 templates, then their ids are kebab-case and unique across the catalogue", () => {
     expect(all).toHaveLength(30);
     for (const t of all) expect(t.id).toMatch(KEBAB);

@@ -30,14 +30,12 @@ export const MESSAGE_TEMPLATES: TemplateCatalogue = {
         {
           id: "missed-call-general-with-customer",
           name: "With a customer",
-          message:
-            "Thanks for calling [Business Name]! We're helping another customer right now. We'll call you back shortly.",
+          message: "Thanks for calling [Business Name]! We're helping another customer right now. We'll call you back shortly.",
         },
         {
           id: "missed-call-general-email",
           name: "Callback or email",
-          message:
-            "Thanks for calling [Business Name]. Sorry we missed you! We'll call you back soon. If email is easier, reach us at [EMAIL].",
+          message: "Thanks for calling [Business Name]. Sorry we missed you! We'll call you back soon. If email is easier, reach us at [EMAIL].",
         },
       ],
     },
@@ -48,20 +46,17 @@ export const MESSAGE_TEMPLATES: TemplateCatalogue = {
         {
           id: "missed-call-restaurant-order-online",
           name: "Order online",
-          message:
-            "Thanks for calling [Business Name]! Sorry we missed you, the kitchen is busy. Order pickup or delivery anytime at [WEBSITE].",
+          message: "Thanks for calling [Business Name]! Sorry we missed you, the kitchen is busy. Order pickup or delivery anytime at [WEBSITE].",
         },
         {
           id: "missed-call-restaurant-reservations",
           name: "Reservations",
-          message:
-            "Hi from [Business Name]! Sorry we couldn't get to the phone. We'll call you right back. You can also book a table at [WEBSITE].",
+          message: "Hi from [Business Name]! Sorry we couldn't get to the phone. We'll call you right back. You can also book a table at [WEBSITE].",
         },
         {
           id: "missed-call-restaurant-dinner-rush",
           name: "Dinner rush",
-          message:
-            "[Business Name] here! We're in a rush and missed your call. Please try us again in a few minutes. Skip the wait and order at [WEBSITE].",
+          message: "[Business Name] here! We're in a rush and missed your call. Please try us again in a few minutes. Skip the wait and order at [WEBSITE].",
         },
       ],
     },
@@ -84,8 +79,7 @@ export const MESSAGE_TEMPLATES: TemplateCatalogue = {
         {
           id: "missed-call-healthcare-book-online",
           name: "Book online",
-          message:
-            "Thanks for calling [Business Name]! We'll return your call soon. You can also book an appointment at [WEBSITE]. Emergencies: call 911.",
+          message: "Thanks for calling [Business Name]! We'll return your call soon. You can also book an appointment at [WEBSITE]. Emergencies: call 911.",
         },
       ],
     },
@@ -96,20 +90,17 @@ export const MESSAGE_TEMPLATES: TemplateCatalogue = {
         {
           id: "missed-call-professional-with-client",
           name: "With a client",
-          message:
-            "Thank you for calling [Business Name]. We're with a client at the moment and will return your call shortly.",
+          message: "Thank you for calling [Business Name]. We're with a client at the moment and will return your call shortly.",
         },
         {
           id: "missed-call-professional-consultation",
           name: "Book a consultation",
-          message:
-            "Hi, this is [Business Name]. Sorry we missed your call. We'll get back to you within one business day. Book a consultation at [WEBSITE].",
+          message: "Hi, this is [Business Name]. Sorry we missed your call. We'll get back to you within one business day. Book a consultation at [WEBSITE].",
         },
         {
           id: "missed-call-professional-email-details",
           name: "Email the details",
-          message:
-            "Thanks for calling [Business Name]. We'll call you back soon. Feel free to email a few details to [EMAIL] before we talk.",
+          message: "Thanks for calling [Business Name]. We'll call you back soon. Feel free to email a few details to [EMAIL] before we talk.",
         },
       ],
     },
@@ -120,8 +111,7 @@ export const MESSAGE_TEMPLATES: TemplateCatalogue = {
         {
           id: "missed-call-contractor-on-a-job",
           name: "Out on a job",
-          message:
-            "Hi, this is [Business Name]. Sorry we missed your call, we're out on a job. We'll call you back shortly.",
+          message: "Hi, this is [Business Name]. Sorry we missed your call, we're out on a job. We'll call you back shortly.",
         },
         {
           id: "missed-call-contractor-estimate",
@@ -146,20 +136,17 @@ export const MESSAGE_TEMPLATES: TemplateCatalogue = {
         {
           id: "after-hours-standard-back-soon",
           name: "Back soon",
-          message:
-            "Thanks for calling [Business Name]! We're closed right now, but we'll call you back when we open. We're back [OPEN_TIME].",
+          message: "Thanks for calling [Business Name]! We're closed right now, but we'll call you back when we open. We're back [OPEN_TIME].",
         },
         {
           id: "after-hours-standard-hours",
           name: "Our hours",
-          message:
-            "Thanks for calling [Business Name]. We're closed and will return your call on the next business day. Our hours are [BUSINESS_HOURS].",
+          message: "Thanks for calling [Business Name]. We're closed and will return your call on the next business day. Our hours are [BUSINESS_HOURS].",
         },
         {
           id: "after-hours-standard-website",
           name: "Website link",
-          message:
-            "You've reached [Business Name] after hours. We'll call you back once we open. Until then, you'll find answers at [WEBSITE].",
+          message: "You've reached [Business Name] after hours. We'll call you back once we open. Until then, you'll find answers at [WEBSITE].",
         },
       ],
     },
@@ -170,20 +157,17 @@ export const MESSAGE_TEMPLATES: TemplateCatalogue = {
         {
           id: "after-hours-restaurant-order-ahead",
           name: "Order ahead",
-          message:
-            "Thanks for calling [Business Name]! We're closed right now. We open [OPEN_TIME]. Order ahead anytime at [WEBSITE].",
+          message: "Thanks for calling [Business Name]! We're closed right now. We open [OPEN_TIME]. Order ahead anytime at [WEBSITE].",
         },
         {
           id: "after-hours-restaurant-hours",
           name: "Our hours",
-          message:
-            "Hi from [Business Name]! Sorry, we're closed right now. Our hours are [BUSINESS_HOURS]. We'd love to see you soon!",
+          message: "Hi from [Business Name]! Sorry, we're closed right now. Our hours are [BUSINESS_HOURS]. We'd love to see you soon!",
         },
         {
           id: "after-hours-restaurant-reservations",
           name: "Reservations",
-          message:
-            "Thanks for calling [Business Name]. The kitchen is closed, but we'll call you back when we open. Reserve a table anytime at [WEBSITE].",
+          message: "Thanks for calling [Business Name]. The kitchen is closed, but we'll call you back when we open. Reserve a table anytime at [WEBSITE].",
         },
       ],
     },
@@ -200,14 +184,12 @@ export const MESSAGE_TEMPLATES: TemplateCatalogue = {
         {
           id: "after-hours-healthcare-hours",
           name: "Office hours",
-          message:
-            "Thanks for calling [Business Name]. We're closed and will call you back when we reopen. Hours: [BUSINESS_HOURS]. Emergencies: call 911.",
+          message: "Thanks for calling [Business Name]. We're closed and will call you back when we reopen. Hours: [BUSINESS_HOURS]. Emergencies: call 911.",
         },
         {
           id: "after-hours-healthcare-appointments",
           name: "Appointment requests",
-          message:
-            "You've reached [Business Name] after hours. We'll call you back when we open. Book an appointment at [WEBSITE]. Emergencies: call 911.",
+          message: "You've reached [Business Name] after hours. We'll call you back when we open. Book an appointment at [WEBSITE]. Emergencies: call 911.",
         },
       ],
     },
@@ -218,20 +200,17 @@ export const MESSAGE_TEMPLATES: TemplateCatalogue = {
         {
           id: "after-hours-professional-next-day",
           name: "Next business day",
-          message:
-            "Thank you for calling [Business Name]. Our office is closed, but we'll return your call on the next business day. We reopen [OPEN_TIME].",
+          message: "Thank you for calling [Business Name]. Our office is closed, but we'll return your call on the next business day. We reopen [OPEN_TIME].",
         },
         {
           id: "after-hours-professional-hours",
           name: "Office hours",
-          message:
-            "Thanks for calling [Business Name]. We're out of the office and will call you back during business hours. Our hours are [BUSINESS_HOURS].",
+          message: "Thanks for calling [Business Name]. We're out of the office and will call you back during business hours. Our hours are [BUSINESS_HOURS].",
         },
         {
           id: "after-hours-professional-consultation",
           name: "Book a consultation",
-          message:
-            "Thank you for calling [Business Name]. We're closed for the day and will call you back when we reopen. Book a consultation at [WEBSITE].",
+          message: "Thank you for calling [Business Name]. We're closed for the day and will call you back when we reopen. Book a consultation at [WEBSITE].",
         },
       ],
     },
@@ -248,8 +227,7 @@ export const MESSAGE_TEMPLATES: TemplateCatalogue = {
         {
           id: "after-hours-contractor-estimate",
           name: "Estimate request",
-          message:
-            "Thanks for calling [Business Name]! We're done for the day and will call you back about your project. Our hours are [BUSINESS_HOURS].",
+          message: "Thanks for calling [Business Name]! We're done for the day and will call you back about your project. Our hours are [BUSINESS_HOURS].",
         },
         {
           id: "after-hours-contractor-back-tomorrow",

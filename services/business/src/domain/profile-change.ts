@@ -3,8 +3,7 @@
 
 import type { BusinessProfile } from "./business";
 
-export type ProfileChange = Pick<BusinessProfile, "businessName" | "businessPhone"> &
-  Partial<Omit<BusinessProfile, "businessName" | "businessPhone">>;
+export type ProfileChange = Pick<BusinessProfile, "businessName" | "businessPhone"> & Partial<Omit<BusinessProfile, "businessName" | "businessPhone">>;
 
 export function applyProfileChange(current: BusinessProfile, change: ProfileChange): BusinessProfile {
   return {

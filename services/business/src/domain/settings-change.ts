@@ -4,8 +4,7 @@
 
 import type { BusinessSettings } from "./business";
 
-export type SettingsChange = Pick<BusinessSettings, "smsMessage" | "timeZone"> &
-  Partial<Omit<BusinessSettings, "smsMessage" | "timeZone">>;
+export type SettingsChange = Pick<BusinessSettings, "smsMessage" | "timeZone"> & Partial<Omit<BusinessSettings, "smsMessage" | "timeZone">>;
 
 export interface FieldIssue {
   field: string;

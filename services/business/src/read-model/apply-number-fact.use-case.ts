@@ -53,13 +53,7 @@ function unknownStatus(_status: never): null {
   return null;
 }
 
-export async function applyNumberFact(
-  deps: BusinessDeps,
-  consumer: string,
-  eventId: string,
-  businessId: string,
-  fact: NumberFact,
-): Promise<void> {
+export async function applyNumberFact(deps: BusinessDeps, consumer: string, eventId: string, businessId: string, fact: NumberFact): Promise<void> {
   await deps.db.processOnce(consumer, eventId, async (tx) => {
     const business = await deps.businesses.lockById(tx, businessId);
     if (!business) {

@@ -54,10 +54,9 @@ const dayHours = (day: DayName) =>
   );
 
 const businessHours = z
-  .object(
-    Object.fromEntries(DAY_NAMES.map((day) => [day, dayHours(day)])) as Record<DayName, ReturnType<typeof dayHours>>,
-    { error: "Business hours must list every day from monday to sunday" },
-  )
+  .object(Object.fromEntries(DAY_NAMES.map((day) => [day, dayHours(day)])) as Record<DayName, ReturnType<typeof dayHours>>, {
+    error: "Business hours must list every day from monday to sunday",
+  })
   .superRefine((hours, ctx) => {
     for (const issue of validateWeeklyHours(hours)) {
       ctx.addIssue({ code: "custom", path: [issue.day, issue.field], message: `${label(issue.day)}: ${issue.message}` });
@@ -115,9 +114,7 @@ export const updateSettingsSchema = z
       textLikelySpoofedCallers: booleanField("Texting likely-spoofed callers must be true or false").optional(),
       voiceTextMessage: voiceMessage("Voice message when a text follows"),
       voiceNoTextMessage: voiceMessage("Voice message when no text follows"),
-      voiceNoTextAnswer: z
-        .enum(VOICE_NO_TEXT_ANSWERS, { error: "Answer when no text follows must be say, silence or reject" })
-        .optional(),
+      voiceNoTextAnswer: z.enum(VOICE_NO_TEXT_ANSWERS, { error: "Answer when no text follows must be say, silence or reject" }).optional(),
       closeRate: z.number({ error: CLOSE_RATE_MESSAGE }).int(CLOSE_RATE_MESSAGE).min(0, CLOSE_RATE_MESSAGE).max(100, CLOSE_RATE_MESSAGE).optional(),
     },
     { error: "Request body must be a JSON object" },
@@ -129,13 +126,11 @@ export const updateSettingsSchema = z
     message: AFTER_HOURS_MESSAGE_REQUIRED,
     when: (payload) => typeof payload.value === "object" && payload.value !== null,
   })
-  .transform(
-    ({ customMessage, duplicateWindowHours, closeRate, ...rest }): SettingsChange => ({
-      ...rest,
-      closeRatePercent: closeRate,
-      smsMessage: customMessage,
-      duplicateWindowSeconds: duplicateWindowHours === undefined ? undefined : duplicateWindowHours * 3600,
-    }),
-  );
+  .transform(({ customMessage, duplicateWindowHours, closeRate, ...rest }): SettingsChange => ({
+    ...rest,
+    closeRatePercent: closeRate,
+    smsMessage: customMessage,
+    duplicateWindowSeconds: duplicateWindowHours === undefined ? undefined : duplicateWindowHours * 3600,
+  }));
 
 export type UpdateSettingsInput = z.input<typeof updateSettingsSchema>;

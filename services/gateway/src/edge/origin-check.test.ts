@@ -15,9 +15,12 @@ describe("origin check", () => {
   describe("in development (loopback aliases)", () => {
     const development = { loopbackAliases: true };
 
-    it.each(["http://localhost:3000", "http://127.0.0.1:3000", "http://[::1]:3000"])("given the served localhost:3000, when %s posts, then it goes through", (origin) => {
-      expect(verdict(development, origin)).toBeUndefined();
-    });
+    it.each(["http://localhost:3000", "http://127.0.0.1:3000", "http://[::1]:3000"])(
+      "given the served localhost:3000, when %s posts, then it goes through",
+      (origin) => {
+        expect(verdict(development, origin)).toBeUndefined();
+      },
+    );
 
     it("given the served 127.0.0.1, when localhost posts on the same port, then it goes through", () => {
       expect(verdict({ ...development, publicBaseUrl: "http://127.0.0.1:8080/" }, "http://localhost:8080")).toBeUndefined();
@@ -27,9 +30,12 @@ describe("origin check", () => {
       expect(verdict({ ...development, allowedOrigins: ["http://localhost:5173"] }, "http://127.0.0.1:5173")).toBeUndefined();
     });
 
-    it.each(["http://127.0.0.1:4000", "https://127.0.0.1:3000", "http://192.168.1.20:3000", "https://evil.example"])("given localhost:3000, when %s posts, then it is refused", (origin) => {
-      expect(verdict(development, origin)).toBeInstanceOf(AppError);
-    });
+    it.each(["http://127.0.0.1:4000", "https://127.0.0.1:3000", "http://192.168.1.20:3000", "https://evil.example"])(
+      "given localhost:3000, when %s posts, then it is refused",
+      (origin) => {
+        expect(verdict(development, origin)).toBeInstanceOf(AppError);
+      },
+    );
 
     it("given a public host, when a loopback address posts, then it is refused (aliases are only among loopback names)", () => {
       expect(verdict({ ...development, publicBaseUrl: "https://app.rebound.example" }, "http://localhost:3000")).toBeInstanceOf(AppError);

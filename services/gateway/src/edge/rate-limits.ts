@@ -8,7 +8,18 @@ export interface RateLimitSetting {
   blockDurationSeconds?: number;
 }
 
-export type RateLimitName = "loginEmail" | "loginEmailIp" | "loginBackoff" | "loginIp" | "register" | "forgotPasswordIp" | "forgotPasswordEmail" | "resendVerification" | "webhookIp" | "paymentSetupIp" | "cardConfirmIp";
+export type RateLimitName =
+  | "loginEmail"
+  | "loginEmailIp"
+  | "loginBackoff"
+  | "loginIp"
+  | "register"
+  | "forgotPasswordIp"
+  | "forgotPasswordEmail"
+  | "resendVerification"
+  | "webhookIp"
+  | "paymentSetupIp"
+  | "cardConfirmIp";
 
 /**
  * Password checks (password-checks.ts): per (account, address) 10 in 15 minutes, then that

@@ -20,19 +20,26 @@ async function headersOf(middleware: RequestHandler): Promise<Record<string, str
 }
 
 describe("security headers", () => {
-  it.each(["http://localhost:8080", "https://app.rebound.example"])("given %s, the precomputed headers are exactly what helmet sets per request", async (publicBaseUrl) => {
-    const live = await headersOf(helmetFor(publicBaseUrl));
-    const precomputed = await headersOf(securityHeaders(publicBaseUrl));
-    expect(precomputed).toEqual(live);
-    expect(Object.keys(precomputed)).toEqual(expect.arrayContaining(["content-security-policy", "x-content-type-options", "referrer-policy"]));
-    expect("strict-transport-security" in precomputed).toBe(publicBaseUrl.startsWith("https:"));
-  });
+  it.each(["http://localhost:8080", "https://app.rebound.example"])(
+    "given %s, the precomputed headers are exactly what helmet sets per request",
+    async (publicBaseUrl) => {
+      const live = await headersOf(helmetFor(publicBaseUrl));
+      const precomputed = await headersOf(securityHeaders(publicBaseUrl));
+      expect(precomputed).toEqual(live);
+      expect(Object.keys(precomputed)).toEqual(expect.arrayContaining(["content-security-policy", "x-content-type-options", "referrer-policy"]));
+      expect("strict-transport-security" in precomputed).toBe(publicBaseUrl.startsWith("https:"));
+    },
+  );
 });
 
 describe("API security headers", () => {
   it("sends OWASP's REST set, with HSTS behind https", async () => {
     const plain = await headersOf(apiSecurityHeaders("http://localhost:8080"));
-    expect(plain).toMatchObject({ "content-security-policy": "default-src 'none'; frame-ancestors 'none'", "x-content-type-options": "nosniff", "x-frame-options": "DENY" });
+    expect(plain).toMatchObject({
+      "content-security-policy": "default-src 'none'; frame-ancestors 'none'",
+      "x-content-type-options": "nosniff",
+      "x-frame-options": "DENY",
+    });
     expect(plain["strict-transport-security"]).toBeUndefined();
     const tls = await headersOf(apiSecurityHeaders("https://app.rebound.example"));
     expect(tls["strict-transport-security"]).toBe("max-age=15552000; includeSubDomains");

@@ -57,13 +57,33 @@ function gatewayEndpoints(deps: GatewayDeps): { handler: RequestHandler; router:
       [limits.forgotPasswordEmail, bodyEmail(req)],
     ]),
   );
-  endpoints.post("/api/auth/resend-verification", limitBy((req) => [[limits.resendVerification, sessionUser(req)?.id]]));
+  endpoints.post(
+    "/api/auth/resend-verification",
+    limitBy((req) => [[limits.resendVerification, sessionUser(req)?.id]]),
+  );
   // Public and unauthenticated, like sign-up: per address, in front of billing.
-  endpoints.post("/api/create-payment-intent", limitBy((req) => [[limits.paymentSetupIp, clientIp(req)]]));
-  endpoints.post("/api/billing/local/confirm-setup", limitBy((req) => [[limits.cardConfirmIp, clientIp(req)]]));
+  endpoints.post(
+    "/api/create-payment-intent",
+    limitBy((req) => [[limits.paymentSetupIp, clientIp(req)]]),
+  );
+  endpoints.post(
+    "/api/billing/local/confirm-setup",
+    limitBy((req) => [[limits.cardConfirmIp, clientIp(req)]]),
+  );
   endpoints.patch("/api/user/profile", emailChangeLimit(deps));
   // Every other /api request skips the router (express matches paths case-insensitively, with or without a trailing slash).
-  const paths = new Set(["/api/login", "/api/register", "/api/logout", "/api/auth/change-password", "/api/auth/reset-password", "/api/auth/forgot-password", "/api/auth/resend-verification", "/api/user/profile", "/api/create-payment-intent", "/api/billing/local/confirm-setup"]);
+  const paths = new Set([
+    "/api/login",
+    "/api/register",
+    "/api/logout",
+    "/api/auth/change-password",
+    "/api/auth/reset-password",
+    "/api/auth/forgot-password",
+    "/api/auth/resend-verification",
+    "/api/user/profile",
+    "/api/create-payment-intent",
+    "/api/billing/local/confirm-setup",
+  ]);
   const handler: RequestHandler = (req, res, next) => {
     const path = (req.originalUrl.split("?")[0] ?? "").toLowerCase().replace(/\/+$/, "");
     if (!paths.has(path)) return next();
@@ -101,7 +121,10 @@ export function createGatewayRouter(deps: GatewayDeps, edge: GatewayEdgeOptions)
   const identityChecks = [internalHeaderPolicy(), pathCheck];
 
   const webhooksAndDev = Router();
-  webhooksAndDev.use("/webhooks", limitBy((req) => [[limits.webhookIp, clientIp(req)]]));
+  webhooksAndDev.use(
+    "/webhooks",
+    limitBy((req) => [[limits.webhookIp, clientIp(req)]]),
+  );
   webhooksAndDev.use("/webhooks/twilio", twilioFormBody, twilioSignatureCheck(edge.twilioAuthToken, edge.publicBaseUrl));
   // Stripe's signature covers the raw body, so the gateway leaves it unread for billing.
   webhooksAndDev.use("/webhooks", forward);

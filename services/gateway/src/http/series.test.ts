@@ -2,20 +2,10 @@ import express, { type RequestHandler } from "express";
 import type { AddressInfo } from "node:net";
 import { series, whenBody } from "./series";
 
-async function withApp(
-  mount: (app: express.Express) => void,
-  run: (url: string) => Promise<void>,
-): Promise<void> {
+async function withApp(mount: (app: express.Express) => void, run: (url: string) => Promise<void>): Promise<void> {
   const app = express();
   mount(app);
-  app.use(
-    (
-      error: Error,
-      _req: express.Request,
-      res: express.Response,
-      _next: express.NextFunction,
-    ) => void res.status(500).send(`error: ${error.message}`),
-  );
+  app.use((error: Error, _req: express.Request, res: express.Response, _next: express.NextFunction) => void res.status(500).send(`error: ${error.message}`));
   const server = app.listen(0, "127.0.0.1");
   await new Promise((resolve) => server.once("listening", resolve));
   try {
@@ -36,11 +26,7 @@ describe("series", () => {
   it("runs the handlers in order, then the next layer; an error (thrown, rejected or passed on) reaches the error handler", async () => {
     await withApp(
       (app) => {
-        app.use(
-          "/ok",
-          series(mark("a"), mark("b")),
-          (_req, res) => void res.send("done"),
-        );
+        app.use("/ok", series(mark("a"), mark("b")), (_req, res) => void res.send("done"));
         app.use(
           "/thrown",
           series(mark("a"), () => {
@@ -68,19 +54,10 @@ describe("series", () => {
       },
       async (url) => {
         const ok = await fetch(`${url}/ok`);
-        expect([await ok.text(), ok.headers.get("x-seen")]).toEqual([
-          "done",
-          "a, b",
-        ]);
-        expect(await (await fetch(`${url}/thrown`)).text()).toBe(
-          "error: thrown",
-        );
-        expect(await (await fetch(`${url}/rejected`)).text()).toBe(
-          "error: rejected",
-        );
-        expect(await (await fetch(`${url}/passed`)).text()).toBe(
-          "error: passed",
-        );
+        expect([await ok.text(), ok.headers.get("x-seen")]).toEqual(["done", "a, b"]);
+        expect(await (await fetch(`${url}/thrown`)).text()).toBe("error: thrown");
+        expect(await (await fetch(`${url}/rejected`)).text()).toBe("error: rejected");
+        expect(await (await fetch(`${url}/passed`)).text()).toBe("error: passed");
         expect(await (await fetch(`${url}/skip`)).text()).toBe("fell through");
       },
     );

@@ -81,7 +81,11 @@ describe("postInternal", () => {
       throw new AppError("CONFLICT", "Taken");
     });
     expect(await postInternal(link(thrower), "/boom", {}, options)).toEqual({ ok: false, status: 409, payload: { message: "Taken", code: "CONFLICT" } });
-    expect(await postInternal(link(thrower), "/nothing", {}, options)).toEqual({ ok: false, status: 404, payload: { message: "Not found", code: "NOT_FOUND" } });
+    expect(await postInternal(link(thrower), "/nothing", {}, options)).toEqual({
+      ok: false,
+      status: 404,
+      payload: { message: "Not found", code: "NOT_FOUND" },
+    });
   });
 
   it("answers 503 with the caller's message when the service cannot be reached, or has no link", async () => {

@@ -5,7 +5,18 @@ import { AppError, type Logger } from "@rebound/platform";
 import { rawBodyOf } from "../edge/body-parsers";
 import type { InternalTransport } from "./upstream";
 
-const HOP_BY_HOP = new Set(["connection", "keep-alive", "proxy-authenticate", "proxy-authorization", "te", "trailer", "transfer-encoding", "upgrade", "host", "content-length"]);
+const HOP_BY_HOP = new Set([
+  "connection",
+  "keep-alive",
+  "proxy-authenticate",
+  "proxy-authorization",
+  "te",
+  "trailer",
+  "transfer-encoding",
+  "upgrade",
+  "host",
+  "content-length",
+]);
 
 /** Forwards one request; `timeoutMs` is how long the upstream may take to answer. */
 export type Forward = (req: Request, res: Response, next: NextFunction, timeoutMs: number) => void;
@@ -29,7 +40,16 @@ export function createHttpProxy(baseUrl: string, logger: Logger): Forward {
     else if (req.headers["transfer-encoding"]) headers["transfer-encoding"] = req.headers["transfer-encoding"];
 
     const upstream = send(
-      { protocol: target.protocol, hostname: target.hostname, port: target.port, method: req.method, path: req.originalUrl, headers, agent, timeout: timeoutMs },
+      {
+        protocol: target.protocol,
+        hostname: target.hostname,
+        port: target.port,
+        method: req.method,
+        path: req.originalUrl,
+        headers,
+        agent,
+        timeout: timeoutMs,
+      },
       (response) => {
         res.status(response.statusCode ?? 502);
         for (const [name, value] of Object.entries(response.headers)) {

@@ -63,7 +63,14 @@ export class RequestSession {
     const sid = newSessionId();
     const expires = new Date(this.clock.now().getTime() + this.settings.maxAgeMs);
     const stored: StoredSession = {
-      cookie: { originalMaxAge: this.settings.maxAgeMs, expires: expires.toISOString(), secure: this.settings.secure, httpOnly: true, path: "/", sameSite: "lax" },
+      cookie: {
+        originalMaxAge: this.settings.maxAgeMs,
+        expires: expires.toISOString(),
+        secure: this.settings.secure,
+        httpOnly: true,
+        path: "/",
+        sameSite: "lax",
+      },
       userId: user.id,
       email: user.email,
     };

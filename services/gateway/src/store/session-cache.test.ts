@@ -38,7 +38,10 @@ describe("SessionCache", () => {
     gate.resolve(row("u1", "new@example.com"));
     await gate.promise;
     await Promise.resolve();
-    const after = await cache.read("s1", jest.fn(async () => null));
+    const after = await cache.read(
+      "s1",
+      jest.fn(async () => null),
+    );
 
     expect(load).toHaveBeenCalledTimes(1);
     expect(meanwhile).toEqual([row("u1"), row("u1")]);

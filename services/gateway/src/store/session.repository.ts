@@ -79,7 +79,8 @@ export class SessionRepository {
   /** Keeps the e-mail the gateway vouches for in step with identity. */
   async updateUserEmail(userId: string, email: string): Promise<number> {
     try {
-      return await this.db.client.$executeRaw`UPDATE "gateway"."sessions" SET sess = jsonb_set(sess, '{email}', to_jsonb(${email}::text)) WHERE sess->>'userId' = ${userId}`;
+      return await this.db.client
+        .$executeRaw`UPDATE "gateway"."sessions" SET sess = jsonb_set(sess, '{email}', to_jsonb(${email}::text)) WHERE sess->>'userId' = ${userId}`;
     } finally {
       this.cache.dropUser(userId);
     }

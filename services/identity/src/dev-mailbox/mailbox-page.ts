@@ -1,7 +1,8 @@
 import type { StoredMail } from "@rebound/platform";
 import { escapeHtml } from "../mail/email-layout";
 
-const STYLE = "body{font-family:system-ui,sans-serif;margin:2rem auto;max-width:960px;color:#1f2937}table{border-collapse:collapse;width:100%}td,th{border-bottom:1px solid #e5e7eb;padding:.5rem;text-align:left;vertical-align:top}a{color:#2563eb}pre{white-space:pre-wrap;background:#f9fafb;padding:1rem}iframe{width:100%;height:640px;border:1px solid #e5e7eb}";
+const STYLE =
+  "body{font-family:system-ui,sans-serif;margin:2rem auto;max-width:960px;color:#1f2937}table{border-collapse:collapse;width:100%}td,th{border-bottom:1px solid #e5e7eb;padding:.5rem;text-align:left;vertical-align:top}a{color:#2563eb}pre{white-space:pre-wrap;background:#f9fafb;padding:1rem}iframe{width:100%;height:640px;border:1px solid #e5e7eb}";
 
 function page(title: string, body: string): string {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title><style>${STYLE}</style></head><body>${body}</body></html>`;

@@ -22,10 +22,14 @@ export async function resendVerification(deps: IdentityDeps, userId: string): Pr
     deps.users.update(
       tx,
       user.id,
-      pendingEmail ? { pendingEmailToken: verification.hash, pendingEmailExpires: expires } : { emailVerificationToken: verification.hash, emailVerificationExpires: expires },
+      pendingEmail
+        ? { pendingEmailToken: verification.hash, pendingEmailExpires: expires }
+        : { emailVerificationToken: verification.hash, emailVerificationExpires: expires },
     ),
   );
   const link = deps.links.verifyEmail(verification.token);
-  deps.mail.sendInBackground(pendingEmail ? emailChangeVerificationEmail(pendingEmail, user.firstName, user.email, link) : verificationEmail(user.email, user.firstName, link));
+  deps.mail.sendInBackground(
+    pendingEmail ? emailChangeVerificationEmail(pendingEmail, user.firstName, user.email, link) : verificationEmail(user.email, user.firstName, link),
+  );
   return { message: "Verification email sent. Please check your inbox." };
 }

@@ -25,7 +25,8 @@ export function passwordResetEmail(to: string, firstName: string | null, link: s
     greeting: greeting(firstName),
     paragraphs: ["We received a request to reset the password of your Rebound account. Click the button below to choose a new one."],
     button: { label: "Reset password", url: link },
-    footnote: "This link is valid for 1 hour and can be used once. If you did not ask for a password reset, you can ignore this email: your password stays the same.",
+    footnote:
+      "This link is valid for 1 hour and can be used once. If you did not ask for a password reset, you can ignore this email: your password stays the same.",
   });
 }
 

@@ -12,9 +12,7 @@ export async function forgotPassword(deps: IdentityDeps, email: string): Promise
   if (user?.isActive) {
     const reset = issueToken();
     const now = deps.clock.now();
-    await deps.db.transaction((tx) =>
-      deps.users.update(tx, user.id, { passwordResetToken: reset.hash, passwordResetExpires: expiresAt(now, RESET_TTL_MS) }),
-    );
+    await deps.db.transaction((tx) => deps.users.update(tx, user.id, { passwordResetToken: reset.hash, passwordResetExpires: expiresAt(now, RESET_TTL_MS) }));
     deps.mail.sendInBackground(passwordResetEmail(user.email, user.firstName, deps.links.resetPassword(reset.token)));
   }
   return { message: FORGOT_PASSWORD_CONFIRMATION };

@@ -22,7 +22,8 @@ export async function updateProfile(deps: IdentityDeps, userId: string, input: P
   if (!user?.isActive) throw unauthenticated();
   const now = deps.clock.now();
   const email = normalizeEmail(input.email);
-  const nameChanges: UserChanges = input.firstName === user.firstName && input.lastName === user.lastName ? {} : { firstName: input.firstName, lastName: input.lastName };
+  const nameChanges: UserChanges =
+    input.firstName === user.firstName && input.lastName === user.lastName ? {} : { firstName: input.firstName, lastName: input.lastName };
   const emailRequested = email !== user.email && !isRepeatOfPendingChange(user, email, now);
   if (emailRequested) {
     if (await deps.users.findByEmail(email)) throw conflict(EMAIL_TAKEN);

@@ -102,7 +102,14 @@ async function commit(deps: MessagingDeps, tx: MessagingSqlTx, { call, decision,
       if (!first) return { type: "duplicate" };
       appendSuppressed(tx, call, decision.reason, now);
       if (decision.reason === "no_subscription" && state.business?.settings?.ownerAlertsEnabled) {
-        await deps.alerts.addNotTexted(tx, { id: randomUUID(), businessId: call.businessId, callId: call.callId, callerNumber: call.callerNumber, reason: decision.reason, at: now });
+        await deps.alerts.addNotTexted(tx, {
+          id: randomUUID(),
+          businessId: call.businessId,
+          callId: call.callId,
+          callerNumber: call.callerNumber,
+          reason: decision.reason,
+          at: now,
+        });
       }
       return { type: "suppressed" };
     }

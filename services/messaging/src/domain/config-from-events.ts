@@ -33,9 +33,7 @@ export function usableTimeZone(value: string): string {
 /** Days missing from the event are closed; an event with no hours at all means the defaults. */
 function weeklyHours(days: commonV1.DayHours[]): WeeklyHours {
   if (days.length === 0) return structuredClone(DEFAULT_WEEKLY_HOURS) as WeeklyHours;
-  const hours = Object.fromEntries(
-    DAY_NAMES.map((day) => [day, { open: "09:00", close: "17:00", enabled: false }]),
-  ) as WeeklyHours;
+  const hours = Object.fromEntries(DAY_NAMES.map((day) => [day, { open: "09:00", close: "17:00", enabled: false }])) as WeeklyHours;
   for (const entry of days) {
     const day = DAY_BY_ENUM.get(entry.day);
     if (day) hours[day] = { open: entry.open, close: entry.close, enabled: entry.enabled };

@@ -169,8 +169,16 @@ describe("decide: who called (issue 18)", () => {
   it("names the business by the owner's name until the business has one", () => {
     const unnamed = state();
     unnamed.business = { ...unnamed.business!, profile: { ...profile, businessName: " " } };
-    expect(decide(unnamed, call, MONDAY_10AM_NEW_YORK)).toEqual({ type: "send", kind: "missed_call", body: "Thanks for calling Ada Owner! Visit acme.example." });
+    expect(decide(unnamed, call, MONDAY_10AM_NEW_YORK)).toEqual({
+      type: "send",
+      kind: "missed_call",
+      body: "Thanks for calling Ada Owner! Visit acme.example.",
+    });
     unnamed.business.profile = { ...profile, businessName: "", ownerName: "" };
-    expect(decide(unnamed, call, MONDAY_10AM_NEW_YORK)).toEqual({ type: "send", kind: "missed_call", body: "Thanks for calling our team! Visit acme.example." });
+    expect(decide(unnamed, call, MONDAY_10AM_NEW_YORK)).toEqual({
+      type: "send",
+      kind: "missed_call",
+      body: "Thanks for calling our team! Visit acme.example.",
+    });
   });
 });

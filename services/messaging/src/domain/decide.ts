@@ -56,9 +56,7 @@ export type SuppressionReasonName = (typeof SUPPRESSION_REASONS)[number];
 
 export type MissedCallSmsKind = "missed_call" | "after_hours";
 
-export type DispatchDecision =
-  | { type: "suppress"; reason: SuppressionReasonName }
-  | { type: "send"; kind: MissedCallSmsKind; body: string };
+export type DispatchDecision = { type: "suppress"; reason: SuppressionReasonName } | { type: "send"; kind: MissedCallSmsKind; body: string };
 
 const suppress = (reason: SuppressionReasonName): DispatchDecision => ({ type: "suppress", reason });
 

@@ -75,9 +75,7 @@ describe("send retry", () => {
 
 describe("replies and e-mails", () => {
   it("escapes TwiML", () => {
-    expect(messageTwiml("Tom & Jerry <3")).toBe(
-      '<?xml version="1.0" encoding="UTF-8"?><Response><Message>Tom &amp; Jerry &lt;3</Message></Response>',
-    );
+    expect(messageTwiml("Tom & Jerry <3")).toBe('<?xml version="1.0" encoding="UTF-8"?><Response><Message>Tom &amp; Jerry &lt;3</Message></Response>');
   });
 
   it("writes the owner alert in the business's time zone, escaping HTML", () => {

@@ -87,7 +87,9 @@ export function ownerAlertEmail(input: OwnerAlertInput): RenderedEmail {
   const cell = (callerNumber: string, at: Date) =>
     `<td style="padding:6px 12px 6px 0"><strong>${escapeHtml(who(callerNumber))}</strong><br>` +
     `<span style="color:#666">${escapeHtml(formatWhen(at, input.timeZone))}</span></td>`;
-  const textedRows = texted.map((call) => `<tr>${cell(call.callerNumber, call.textedAt)}<td style="padding:6px 0">${escapeHtml(call.message)}</td></tr>`).join("");
+  const textedRows = texted
+    .map((call) => `<tr>${cell(call.callerNumber, call.textedAt)}<td style="padding:6px 0">${escapeHtml(call.message)}</td></tr>`)
+    .join("");
   const notTextedRows = notTexted.map((call) => `<tr>${cell(call.callerNumber, call.calledAt)}</tr>`).join("");
   const html =
     `<div style="font-family:Arial,sans-serif;font-size:14px;color:#222">` +

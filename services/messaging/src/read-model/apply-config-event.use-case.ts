@@ -19,7 +19,11 @@ export type ConfigEvent =
 
 const userPatch = (userId: string) => (userId ? { userId } : {});
 
-export async function applyConfigEvent({ db, readModel, configs }: Pick<MessagingDeps, "db" | "readModel" | "configs">, consumer: string, event: ConfigEvent): Promise<void> {
+export async function applyConfigEvent(
+  { db, readModel, configs }: Pick<MessagingDeps, "db" | "readModel" | "configs">,
+  consumer: string,
+  event: ConfigEvent,
+): Promise<void> {
   const once = (write: Parameters<MessagingDb["processOnce"]>[2]) => db.processOnce(consumer, event.id, write);
   switch (event.type) {
     case "BusinessCreated": {

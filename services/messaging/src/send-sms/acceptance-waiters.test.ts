@@ -13,9 +13,7 @@ describe("AcceptanceWaiters", () => {
     const recorded = deferred();
     waiters.providerCallStarted(call.promise);
     let done = false;
-    const waiting = waiters
-      .whenRecorded("SM1", 5_000)
-      .then(() => (done = true));
+    const waiting = waiters.whenRecorded("SM1", 5_000).then(() => (done = true));
     call.resolve();
     waiters.acceptanceRecording("SM1", recorded.promise);
     await new Promise((r) => setTimeout(r, 20));

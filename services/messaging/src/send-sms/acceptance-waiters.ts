@@ -21,8 +21,7 @@ export class AcceptanceWaiters {
   acceptanceRecording(providerSid: string, recorded: Promise<unknown>): void {
     this.recordings.set(providerSid, recorded);
     const forget = () => {
-      if (this.recordings.get(providerSid) === recorded)
-        this.recordings.delete(providerSid);
+      if (this.recordings.get(providerSid) === recorded) this.recordings.delete(providerSid);
     };
     recorded.then(forget, forget);
   }
@@ -34,19 +33,13 @@ export class AcceptanceWaiters {
    */
   async whenRecorded(providerSid: string, maxWaitMs = 3_000): Promise<void> {
     let timer: NodeJS.Timeout | undefined;
-    const timeout = new Promise<void>(
-      (resolve) => (timer = setTimeout(resolve, maxWaitMs)),
-    );
+    const timeout = new Promise<void>((resolve) => (timer = setTimeout(resolve, maxWaitMs)));
     try {
       if (!this.recordings.has(providerSid) && this.providerCalls.size > 0) {
-        await Promise.race([
-          Promise.allSettled([...this.providerCalls]),
-          timeout,
-        ]);
+        await Promise.race([Promise.allSettled([...this.providerCalls]), timeout]);
       }
       const recording = this.recordings.get(providerSid);
-      if (recording)
-        await Promise.race([recording.catch(() => undefined), timeout]);
+      if (recording) await Promise.race([recording.catch(() => undefined), timeout]);
     } finally {
       clearTimeout(timer);
     }

@@ -27,11 +27,7 @@ export async function recordSendResult(deps: RecordSendResultDeps, outcome: Send
   return applied;
 }
 
-async function applyAccepted(
-  deps: RecordSendResultDeps,
-  tx: MessagingSqlTx,
-  outcome: Extract<SendOutcome, { type: "accepted" }>,
-): Promise<boolean> {
+async function applyAccepted(deps: RecordSendResultDeps, tx: MessagingSqlTx, outcome: Extract<SendOutcome, { type: "accepted" }>): Promise<boolean> {
   const now = deps.clock.now();
   const { sms, providerSid, status } = outcome;
   const row = await deps.smsLogs.markSent(tx, sms.id, providerSid, status, now);

@@ -4,15 +4,7 @@
 // nothing is sent twice. Its provider calls and the recording of each acceptance are reported
 // to the AcceptanceWaiters, where a status callback that raced them waits.
 import { retry, TelephonyProviderError, type Logger, type SendSmsResult, type TelephonyProvider } from "@rebound/platform";
-import {
-  failureCode,
-  failureMessage,
-  isRetryable,
-  mayHaveReachedProvider,
-  SEND_RETRY_JITTER,
-  type RetryPolicy,
-  type SendFailure,
-} from "../domain/send-retry";
+import { failureCode, failureMessage, isRetryable, mayHaveReachedProvider, SEND_RETRY_JITTER, type RetryPolicy, type SendFailure } from "../domain/send-retry";
 import type { SendOutcome, SmsToSend } from "../domain/send-outcome";
 import { fromProviderStatus, type SmsStatusName } from "../domain/sms-status";
 import type { SmsLogRepository } from "../store/sms-log.repository";
@@ -67,18 +59,14 @@ export class SmsSender {
     private readonly deps: SmsSenderDeps,
     private readonly options: SmsSenderOptions,
   ) {
-    this.queue = new SenderQueue(options.messagesPerSecond, (error) =>
-      deps.logger.error({ err: error }, "sms send task failed unexpectedly"),
-    );
+    this.queue = new SenderQueue(options.messagesPerSecond, (error) => deps.logger.error({ err: error }, "sms send task failed unexpectedly"));
   }
 
   /** Queues a text; with `verifyFirst` the provider is asked whether it already has it. */
   enqueue(sms: SmsToSend, verifyFirst = false): void {
     if (this.stopped || this.inFlight.has(sms.id)) return;
     this.inFlight.add(sms.id);
-    this.send(sms, verifyFirst).catch((error: unknown) =>
-      this.deps.logger.error({ err: error, smsId: sms.id }, "sms send task failed unexpectedly"),
-    );
+    this.send(sms, verifyFirst).catch((error: unknown) => this.deps.logger.error({ err: error, smsId: sms.id }, "sms send task failed unexpectedly"));
   }
 
   isInFlight(smsId: string): boolean {

@@ -10,10 +10,7 @@ export type MessagingSqlTx = SqlExecutor & EventAppender;
 export type Queryable = Prisma.TransactionClient | PrismaClient;
 
 export function createMessagingDb(runtime: PlatformRuntime): MessagingDb {
-  return runtime.createServiceDb<PrismaClient, Prisma.TransactionClient>(
-    "messaging",
-    (adapter) => new PrismaClient({ adapter }),
-  );
+  return runtime.createServiceDb<PrismaClient, Prisma.TransactionClient>("messaging", (adapter) => new PrismaClient({ adapter }));
 }
 
 /** Fully qualified table name of this service's schema. */

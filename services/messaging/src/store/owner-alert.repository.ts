@@ -15,10 +15,7 @@ export interface PendingAlert {
 export class OwnerAlertRepository {
   constructor(private readonly db: MessagingDb) {}
 
-  async add(
-    tx: SqlExecutor,
-    alert: { id: string; businessId: string; smsId: string; callerNumber: string; message: string; textedAt: Date },
-  ): Promise<void> {
+  async add(tx: SqlExecutor, alert: { id: string; businessId: string; smsId: string; callerNumber: string; message: string; textedAt: Date }): Promise<void> {
     await tx.$executeRawUnsafe(
       `INSERT INTO ${table("owner_alerts")} (id, business_id, sms_id, caller_number, message, texted_at)
        VALUES ($1::uuid, $2, $3::uuid, $4, $5, $6::timestamptz) ON CONFLICT (sms_id) DO NOTHING`,
@@ -32,7 +29,10 @@ export class OwnerAlertRepository {
   }
 
   /** A missed call the owner should know was not texted (the account has no subscription); once per call. */
-  async addNotTexted(tx: SqlExecutor, alert: { id: string; businessId: string; callId: string; callerNumber: string; reason: string; at: Date }): Promise<void> {
+  async addNotTexted(
+    tx: SqlExecutor,
+    alert: { id: string; businessId: string; callId: string; callerNumber: string; reason: string; at: Date },
+  ): Promise<void> {
     await tx.$executeRawUnsafe(
       `INSERT INTO ${table("owner_alerts")} (id, business_id, kind, call_id, reason, caller_number, message, texted_at)
        VALUES ($1::uuid, $2, 'not_texted', $3, $4, $5, '', $6::timestamptz) ON CONFLICT (call_id) DO NOTHING`,

@@ -137,10 +137,7 @@ export class SmsLogRepository {
    * marks them `sending` under a new lease and returns them. With `ignoreLease` (a
    * single-process database at start) every unfinished row is taken.
    */
-  async claimUnfinished(
-    tx: Queryable,
-    input: { now: Date; leaseUntil: Date; ignoreLease: boolean; limit: number },
-  ): Promise<SmsToSend[]> {
+  async claimUnfinished(tx: Queryable, input: { now: Date; leaseUntil: Date; ignoreLease: boolean; limit: number }): Promise<SmsToSend[]> {
     const rows = await tx.$queryRawUnsafe<SmsRow[]>(
       `UPDATE ${table("sms_logs")} SET status = 'sending', lease_until = $2::timestamptz, updated_at = $1::timestamptz
        WHERE id IN (

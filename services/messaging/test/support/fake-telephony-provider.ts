@@ -1,14 +1,7 @@
 // An in-test TelephonyProvider: records sends (with the moment each call arrived), fails on
 // demand, and answers findSentMessage from what it accepted (or was told it accepted).
 import { performance } from "node:perf_hooks";
-import type {
-  AvailableNumber,
-  LineType,
-  PurchasedNumber,
-  SendSmsRequest,
-  SendSmsResult,
-  TelephonyProvider,
-} from "@rebound/platform";
+import type { AvailableNumber, LineType, PurchasedNumber, SendSmsRequest, SendSmsResult, TelephonyProvider } from "@rebound/platform";
 
 export interface AcceptedMessage extends SendSmsRequest {
   sid: string;
@@ -93,7 +86,6 @@ export class FakeTelephonyProvider implements TelephonyProvider {
   async placeTestCall(): Promise<{ sid: string }> {
     return { sid: this.nextSid("CA") };
   }
-
 
   private nextSid(prefix = "SM"): string {
     this.sequence += 1;

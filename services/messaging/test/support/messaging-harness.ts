@@ -25,15 +25,7 @@ import { businessCreated, type TestBusiness } from "./events";
 import { FakeMailer } from "./fake-mailer";
 import { FakeTelephonyProvider } from "./fake-telephony-provider";
 
-const MESSAGING_EVENTS: EventType[] = [
-  "SmsQueued",
-  "SmsSent",
-  "SmsStatusChanged",
-  "SmsSuppressed",
-  "CallerOptedOut",
-  "CallerOptedIn",
-  "InboundSmsReceived",
-];
+const MESSAGING_EVENTS: EventType[] = ["SmsQueued", "SmsSent", "SmsStatusChanged", "SmsSuppressed", "CallerOptedOut", "CallerOptedIn", "InboundSmsReceived"];
 
 export const DEDICATED = "+15557770001";
 

@@ -11,7 +11,12 @@ export const platformConfigSchema = z.object({
   DATABASE_URL: z.string().url().optional(),
   KAFKA_BROKERS: z
     .string()
-    .transform((value) => value.split(",").map((broker) => broker.trim()).filter(Boolean))
+    .transform((value) =>
+      value
+        .split(",")
+        .map((broker) => broker.trim())
+        .filter(Boolean),
+    )
     .optional(),
   REDIS_URL: z.string().url().optional(),
   /** Where browsers and Twilio reach the gateway; webhook URLs and e-mail links are built from it. */

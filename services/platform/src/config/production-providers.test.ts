@@ -14,7 +14,9 @@ describe("production refuses development stand-ins (issue 16, defect 5)", () => 
   });
 
   it("lets production with real providers, and development without them, start", () => {
-    expect(() => assertProductionProviders("production", { TWILIO_ACCOUNT_SID: "AC1", STRIPE_SECRET_KEY: "sk", SMTP_URL: "smtp://m" }, ["telephony", "payments", "mail"])).not.toThrow();
+    expect(() =>
+      assertProductionProviders("production", { TWILIO_ACCOUNT_SID: "AC1", STRIPE_SECRET_KEY: "sk", SMTP_URL: "smtp://m" }, ["telephony", "payments", "mail"]),
+    ).not.toThrow();
     expect(() => assertProductionProviders("development", {}, ["telephony", "payments", "mail"])).not.toThrow();
   });
 });

@@ -1,13 +1,4 @@
-import {
-  DEAD_LETTER_TOPIC,
-  decodeEnvelope,
-  HEADERS,
-  isEventType,
-  topicOf,
-  UnknownEventError,
-  type AnyEventEnvelope,
-  type EventType,
-} from "@rebound/contracts";
+import { DEAD_LETTER_TOPIC, decodeEnvelope, HEADERS, isEventType, topicOf, UnknownEventError, type AnyEventEnvelope, type EventType } from "@rebound/contracts";
 import { context, propagation, ROOT_CONTEXT, trace } from "@opentelemetry/api";
 import type { DeliveredRecord, EventBus, Subscription } from "../bus/event-bus";
 import { busEventLag, busHandlerDuration, deadLetters } from "../http/metrics";
@@ -49,13 +40,7 @@ export async function subscribeConsumer(
   });
 }
 
-async function handleRecord(
-  bus: EventBus,
-  definition: ConsumerDefinition,
-  record: DeliveredRecord,
-  logger: Logger,
-  policy: RetryPolicy,
-): Promise<void> {
+async function handleRecord(bus: EventBus, definition: ConsumerDefinition, record: DeliveredRecord, logger: Logger, policy: RetryPolicy): Promise<void> {
   const type = record.headers[HEADERS.eventType] ?? "";
   if (!isEventType(type) || !definition.handlers[type]) return;
   let envelope: AnyEventEnvelope;

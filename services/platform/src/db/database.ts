@@ -53,7 +53,13 @@ function prismaAdapter(pool: Pool | { connectionString: string; max: number }, n
   return new PrismaPg(pool, options);
 }
 
-function databaseOver(kind: Database["kind"], pool: Pool, adapterFactory: () => SqlDriverAdapterFactory, close: () => Promise<void>, databaseUrl?: string): Database {
+function databaseOver(
+  kind: Database["kind"],
+  pool: Pool,
+  adapterFactory: () => SqlDriverAdapterFactory,
+  close: () => Promise<void>,
+  databaseUrl?: string,
+): Database {
   return {
     kind,
     databaseUrl,
@@ -98,10 +104,15 @@ async function openPglite(dataDir: string, template?: Uint8Array): Promise<Datab
   // Every Prisma client's adapter listens for the pool's errors: one per service.
   pool.setMaxListeners(0);
   const names = new StatementNames("p");
-  return databaseOver("pglite", pool, () => prismaAdapter(pool, names), async () => {
-    await pool.end();
-    await thread.close();
-  });
+  return databaseOver(
+    "pglite",
+    pool,
+    () => prismaAdapter(pool, names),
+    async () => {
+      await pool.end();
+      await thread.close();
+    },
+  );
 }
 
 /**
@@ -124,5 +135,11 @@ async function openPostgres(databaseUrl: string, poolSize: number): Promise<Data
   const pool = new Pool({ connectionString: databaseUrl, max: poolSize });
   pool.on("error", () => undefined);
   const names = new StatementNames("p");
-  return databaseOver("postgres", pool, () => prismaAdapter({ connectionString: databaseUrl, max: poolSize }, names), () => pool.end(), databaseUrl);
+  return databaseOver(
+    "postgres",
+    pool,
+    () => prismaAdapter({ connectionString: databaseUrl, max: poolSize }, names),
+    () => pool.end(),
+    databaseUrl,
+  );
 }

@@ -35,10 +35,14 @@ describe("GroupCommit", () => {
     jest.useFakeTimers({ doNotFake: ["setImmediate", "nextTick", "queueMicrotask"] });
     try {
       const batches: number[][] = [];
-      const lingering = new GroupCommit<number, number>(async (items) => {
-        batches.push(items);
-        return items;
-      }, 64, 30);
+      const lingering = new GroupCommit<number, number>(
+        async (items) => {
+          batches.push(items);
+          return items;
+        },
+        64,
+        30,
+      );
       const early = lingering.submit(1, false);
       jest.advanceTimersByTime(10);
       const late = lingering.submit(2, false);
@@ -56,10 +60,14 @@ describe("GroupCommit", () => {
     jest.useFakeTimers({ doNotFake: ["setImmediate", "nextTick", "queueMicrotask"] });
     try {
       const batches: number[][] = [];
-      const writer = new GroupCommit<number, number>(async (items) => {
-        batches.push(items);
-        return items;
-      }, 64, 1_000);
+      const writer = new GroupCommit<number, number>(
+        async (items) => {
+          batches.push(items);
+          return items;
+        },
+        64,
+        1_000,
+      );
       const lingering = writer.submit(1, false);
       jest.advanceTimersByTime(10);
       // No timer moves past this point: the urgent item alone must end the linger.

@@ -18,10 +18,7 @@ export interface PrismaClientLike extends SqlExecutor {
   $disconnect(): Promise<void>;
 }
 
-type InteractiveTransaction = <R>(
-  fn: (tx: unknown) => Promise<R>,
-  options?: { maxWait?: number; timeout?: number },
-) => Promise<R>;
+type InteractiveTransaction = <R>(fn: (tx: unknown) => Promise<R>, options?: { maxWait?: number; timeout?: number }) => Promise<R>;
 
 /** How long a write nobody waits on in a hurry (a send result, a status callback) waits to share a commit. */
 const NON_URGENT_LINGER_MS = 25;
@@ -47,7 +44,6 @@ const GROUP_COMMIT_MAX_BATCH = 64;
 
 /** PGlite runs one transaction at a time, so waiting for the connection can take a while under load. */
 const TRANSACTION_OPTIONS = { maxWait: 30_000, timeout: 30_000 };
-
 
 /**
  * A service's database handle: its Prisma client for reads; `transaction`, which gives the
@@ -156,11 +152,7 @@ export class ServiceDb<TClient extends PrismaClientLike, TTx extends SqlExecutor
    * and the mark commit together, so a redelivered event has no second effect.
    * Returns false when it was a duplicate.
    */
-  async processOnce(
-    consumer: string,
-    eventId: string,
-    fn: (tx: TTx & EventAppender) => Promise<void>,
-  ): Promise<boolean> {
+  async processOnce(consumer: string, eventId: string, fn: (tx: TTx & EventAppender) => Promise<void>): Promise<boolean> {
     return this.transaction(async (tx) => {
       const inserted = await tx.$executeRawUnsafe(
         `INSERT INTO ${this.processedTable} (consumer, event_id) VALUES ($1, $2::uuid) ON CONFLICT DO NOTHING`,

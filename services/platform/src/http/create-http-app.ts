@@ -56,16 +56,14 @@ export function createHttpApp(options: HttpAppOptions): Express {
 
   const readyz: RequestHandler = async (_req, res) => {
     const checks = Object.entries(options.readiness ?? {});
-    const results = await Promise.all(
-      checks.map(async ([name, check]) => [name, await check().catch(() => false)] as const),
-    );
+    const results = await Promise.all(checks.map(async ([name, check]) => [name, await check().catch(() => false)] as const));
     const ready = results.every(([, ok]) => ok);
     res.status(ready ? 200 : 503).json({ status: ready ? "ready" : "not ready", checks: Object.fromEntries(results) });
   };
   const operational = new Map<string, RequestHandler>([
     ["/healthz", (_req, res) => void res.json({ status: "ok" })],
     ["/readyz", readyz],
-    ...(options.metrics ?? true ? [["/metrics", metricsHandler] as const] : []),
+    ...((options.metrics ?? true) ? [["/metrics", metricsHandler] as const] : []),
   ]);
 
   // One layer for every request: its id, its duration, its logging context, and the operational

@@ -61,7 +61,11 @@ describe("HTTP app", () => {
   it("answers malformed and oversized JSON with 4xx, not 500", async () => {
     const malformed = await fetch(`${server.url}/validate`, { method: "POST", headers: { "content-type": "application/json" }, body: "{" });
     expect(malformed.status).toBe(400);
-    const large = await fetch(`${server.url}/validate`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ name: "x".repeat(5000) }) });
+    const large = await fetch(`${server.url}/validate`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ name: "x".repeat(5000) }),
+    });
     expect(large.status).toBe(413);
   });
 

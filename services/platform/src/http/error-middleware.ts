@@ -35,7 +35,9 @@ export function errorMiddleware(logger: Logger): ErrorRequestHandler {
     }
     if (status && status < 500) {
       // body-parser errors: malformed JSON (400), too large (413), wrong charset (415)
-      res.status(status).json({ message: status === 413 ? "Request body too large" : "Malformed request body", code: status === 413 ? "PAYLOAD_TOO_LARGE" : "BAD_REQUEST" });
+      res
+        .status(status)
+        .json({ message: status === 413 ? "Request body too large" : "Malformed request body", code: status === 413 ? "PAYLOAD_TOO_LARGE" : "BAD_REQUEST" });
       return;
     }
     const errorId = randomUUID();

@@ -35,7 +35,11 @@ describe("startHttpServer timeouts", () => {
   it("given a request that declares a longer body than it sends, then it is answered 408 and closed within the request timeout", async () => {
     const app = express().post("/echo", express.text(), (_req, res) => void res.send("ok"));
     server = await startHttpServer(app, 0, "127.0.0.1", { headersTimeoutMs: 500, requestTimeoutMs: 1_000, keepAliveTimeoutMs: 5_000 });
-    const { answer, closedAfterMs } = await rawExchange(server.port, "POST /echo HTTP/1.1\r\nHost: x\r\nContent-Type: text/plain\r\nContent-Length: 1000\r\n\r\nonly-a-few-bytes", 10_000);
+    const { answer, closedAfterMs } = await rawExchange(
+      server.port,
+      "POST /echo HTTP/1.1\r\nHost: x\r\nContent-Type: text/plain\r\nContent-Length: 1000\r\n\r\nonly-a-few-bytes",
+      10_000,
+    );
     expect(answer).toMatch(/^HTTP\/1\.1 408/);
     expect(closedAfterMs).toBeGreaterThanOrEqual(900);
     expect(closedAfterMs).toBeLessThan(3_000);

@@ -35,7 +35,12 @@ export function createHttpServer(app: RequestListener, timeouts: HttpTimeouts = 
   return createServer({ requestTimeout, headersTimeout, connectionsCheckingInterval, keepAliveTimeout: timeouts.keepAliveTimeoutMs }, app);
 }
 
-export async function startHttpServer(app: RequestListener, port: number, host = "0.0.0.0", timeouts: HttpTimeouts = DEFAULT_HTTP_TIMEOUTS): Promise<RunningServer> {
+export async function startHttpServer(
+  app: RequestListener,
+  port: number,
+  host = "0.0.0.0",
+  timeouts: HttpTimeouts = DEFAULT_HTTP_TIMEOUTS,
+): Promise<RunningServer> {
   const server = createHttpServer(app, timeouts);
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);

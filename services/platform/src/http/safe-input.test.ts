@@ -49,8 +49,7 @@ describe("jsonBody", () => {
   });
   afterAll(() => server.close());
 
-  const post = (body: string | Buffer) =>
-    fetch(`${server.url}/echo`, { method: "POST", headers: { "content-type": "application/json" }, body });
+  const post = (body: string | Buffer) => fetch(`${server.url}/echo`, { method: "POST", headers: { "content-type": "application/json" }, body });
 
   it("answers 10,000 levels of nesting with 400, not a 5xx", async () => {
     const res = await post("[".repeat(10_000) + "]".repeat(10_000));

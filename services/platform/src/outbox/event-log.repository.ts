@@ -38,10 +38,7 @@ export class EventLogRepository {
 
   async markPublished(db: SqlExecutor, ids: string[]): Promise<void> {
     if (ids.length === 0) return;
-    await db.$executeRawUnsafe(
-      `UPDATE ${this.table} SET published_at = now() WHERE id = ANY($1::uuid[]) AND published_at IS NULL`,
-      ids,
-    );
+    await db.$executeRawUnsafe(`UPDATE ${this.table} SET published_at = now() WHERE id = ANY($1::uuid[]) AND published_at IS NULL`, ids);
   }
 
   /** Rows a crash left unpublished, oldest first; only those older than `olderThanMs` so the fast path wins races. */

@@ -68,7 +68,10 @@ export class Outbox {
     const events = await this.log.findUnpublished(this.db, olderThanMs, limit);
     if (events.length === 0) return 0;
     await this.bus.publish(events.map(toBusRecord));
-    await this.log.markPublished(this.db, events.map((event) => event.id));
+    await this.log.markPublished(
+      this.db,
+      events.map((event) => event.id),
+    );
     if (this.bus instanceof EmbeddedBus) this.bus.notifyCommitted(events.map(toBusRecord));
     return events.length;
   }

@@ -1,11 +1,4 @@
-import {
-  encodeEvent,
-  envelopeHeaders,
-  topicOf,
-  type EventPayload,
-  type EventPayloadInit,
-  type EventType,
-} from "@rebound/contracts";
+import { encodeEvent, envelopeHeaders, topicOf, type EventPayload, type EventPayloadInit, type EventType } from "@rebound/contracts";
 import { context, propagation } from "@opentelemetry/api";
 import { uuidv7 } from "uuidv7";
 import type { BusRecord } from "../bus/event-bus";
@@ -23,12 +16,7 @@ export interface PendingEvent {
   busSeq?: bigint;
 }
 
-export function createPendingEvent<T extends EventType>(
-  type: T,
-  key: string,
-  payload: EventPayload<T> | EventPayloadInit<T>,
-  occurredAt: Date,
-): PendingEvent {
+export function createPendingEvent<T extends EventType>(type: T, key: string, payload: EventPayload<T> | EventPayloadInit<T>, occurredAt: Date): PendingEvent {
   const carrier: Record<string, string> = {};
   propagation.inject(context.active(), carrier);
   return {

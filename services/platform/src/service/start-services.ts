@@ -26,11 +26,7 @@ export interface HttpMount {
 
 const RELAY_INTERVAL_MS = 1_000;
 
-export async function startServices(
-  runtime: PlatformRuntime,
-  services: ServiceDefinition[],
-  http: HttpMount,
-): Promise<RunningServices> {
+export async function startServices(runtime: PlatformRuntime, services: ServiceDefinition[], http: HttpMount): Promise<RunningServices> {
   const { logger } = runtime;
   for (const service of services) await service.start?.();
 
@@ -44,14 +40,16 @@ export async function startServices(
   }
 
   // With the embedded bus the commit is the publish (the rows are written published), so only Kafka needs the relay.
-  const relayJobs: JobDefinition[] = runtime.outboxes.filter((outbox) => !outbox.publishesInTransaction).map((outbox) => ({
-    name: `outbox-relay:${outbox.schema}`,
-    intervalMs: RELAY_INTERVAL_MS,
-    run: async () => {
-      const relayed = await outbox.relayOnce();
-      if (relayed > 0) logger.info({ schema: outbox.schema, relayed }, "relayed unpublished events");
-    },
-  }));
+  const relayJobs: JobDefinition[] = runtime.outboxes
+    .filter((outbox) => !outbox.publishesInTransaction)
+    .map((outbox) => ({
+      name: `outbox-relay:${outbox.schema}`,
+      intervalMs: RELAY_INTERVAL_MS,
+      run: async () => {
+        const relayed = await outbox.relayOnce();
+        if (relayed > 0) logger.info({ schema: outbox.schema, relayed }, "relayed unpublished events");
+      },
+    }));
   const jobs = startJobs([...services.flatMap((service) => service.jobs), ...relayJobs], logger);
 
   const readiness: Record<string, () => Promise<boolean>> = {

@@ -15,7 +15,10 @@ const e164 = z.string().regex(E164_PATTERN, "must be an E.164 phone number, e.g.
  */
 export const telephonyConfigSchema = z
   .object({
-    TWILIO_ACCOUNT_SID: z.string().regex(/^AC\w{32}$/, "must look like AC followed by 32 characters").optional(),
+    TWILIO_ACCOUNT_SID: z
+      .string()
+      .regex(/^AC\w{32}$/, "must look like AC followed by 32 characters")
+      .optional(),
     TWILIO_AUTH_TOKEN: z.string().min(8).optional(),
     /** Tests and fakes only: send the SDK's requests to this base URL instead of api.twilio.com. */
     TWILIO_API_BASE_URL: z.string().url().optional(),
@@ -37,7 +40,10 @@ export const telephonyConfigSchema = z
     /** Simulator: where its journal lives. Default <DATA_DIR>/simulator; in memory when DATA_DIR=memory or NODE_ENV=test. */
     SIMULATOR_DATA_DIR: z.string().optional(),
     /** Simulator: texts to numbers ending with this suffix fail (undelivered, error 30003). */
-    SIMULATOR_FAILING_SUFFIX: z.string().regex(/^\d{1,10}$/).default("0000"),
+    SIMULATOR_FAILING_SUFFIX: z
+      .string()
+      .regex(/^\d{1,10}$/)
+      .default("0000"),
   })
   .superRefine((config, ctx) => {
     if (!config.TWILIO_ACCOUNT_SID) return;

@@ -25,11 +25,13 @@ export class DbFingerprint {
         WHERE table_type = 'BASE TABLE' AND table_schema NOT IN ('pg_catalog', 'information_schema') AND table_name <> '_prisma_migrations'
         ORDER BY 1, 2`,
     );
-    const parts = tables.filter(({ table_schema: schema }) => !TRANSPORT_SCHEMAS.has(schema)).map(({ table_schema: schema, table_name: name }) => {
-      const table = `"${schema}"."${name}"`;
-      const value = COUNTED_ONLY.has(name) ? "count(*)::text" : "count(*)::text || ':' || coalesce(md5(string_agg(t::text, '|' ORDER BY t::text)), '')";
-      return `(SELECT ${value} FROM ${table} t) AS "${schema}.${name}"`;
-    });
+    const parts = tables
+      .filter(({ table_schema: schema }) => !TRANSPORT_SCHEMAS.has(schema))
+      .map(({ table_schema: schema, table_name: name }) => {
+        const table = `"${schema}"."${name}"`;
+        const value = COUNTED_ONLY.has(name) ? "count(*)::text" : "count(*)::text || ':' || coalesce(md5(string_agg(t::text, '|' ORDER BY t::text)), '')";
+        return `(SELECT ${value} FROM ${table} t) AS "${schema}.${name}"`;
+      });
     // The embedded bus (when it is the bus): consumer groups behind the last message of a topic they follow.
     const embeddedBus = tables.some(({ table_schema: schema, table_name: name }) => schema === "bus" && name === "consumer_offsets");
     const lagSql = embeddedBus

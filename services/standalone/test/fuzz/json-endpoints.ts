@@ -1,4 +1,13 @@
-import { changePasswordSchema, forgotPasswordSchema, loginSchema, profileSchema, registerSchema, resetPasswordSchema, TIME_ZONES, verifyEmailSchema } from "@rebound/contracts/domain";
+import {
+  changePasswordSchema,
+  forgotPasswordSchema,
+  loginSchema,
+  profileSchema,
+  registerSchema,
+  resetPasswordSchema,
+  TIME_ZONES,
+  verifyEmailSchema,
+} from "@rebound/contracts/domain";
 import fc from "fast-check";
 import type { z } from "zod";
 // Tests only: the fuzz suite reads each service's request schemas from their files, to derive bodies from them.
@@ -46,7 +55,14 @@ export function jsonEndpoints(context: FuzzContext): JsonEndpoint[] {
   const emails = fc.oneof(fc.constant(context.ownerEmail), plainEmail);
   const passwords = fc.oneof(fc.constant(context.ownerPassword), fc.string({ minLength: 6, maxLength: 20 }));
   return [
-    { method: "POST", path: "/api/register", schema: registerSchema, session: "never", fixup: sameConfirmation("password", "confirmPassword"), overrides: { paymentMethodId: fc.option(fc.constantFrom("pm_card_visa", "pm_fuzz"), { nil: undefined }) } },
+    {
+      method: "POST",
+      path: "/api/register",
+      schema: registerSchema,
+      session: "never",
+      fixup: sameConfirmation("password", "confirmPassword"),
+      overrides: { paymentMethodId: fc.option(fc.constantFrom("pm_card_visa", "pm_fuzz"), { nil: undefined }) },
+    },
     { method: "POST", path: "/api/login", schema: loginSchema, session: "never", overrides: { email: emails, password: passwords } },
     { method: "POST", path: "/api/logout", schema: null, session: "never" },
     { method: "POST", path: "/api/auth/forgot-password", schema: forgotPasswordSchema, overrides: { email: emails } },
@@ -77,15 +93,30 @@ export function jsonEndpoints(context: FuzzContext): JsonEndpoint[] {
         website: fc.option(fc.constantFrom("example.com", "https://acme.test/menu", "", "not a site"), { nil: undefined }),
       },
     },
-    { method: "POST", path: "/api/phone-numbers/purchase", schema: purchaseSchema, overrides: { phoneNumber: fc.oneof(fc.constantFrom(...context.availableNumbers), phones) } },
+    {
+      method: "POST",
+      path: "/api/phone-numbers/purchase",
+      schema: purchaseSchema,
+      overrides: { phoneNumber: fc.oneof(fc.constantFrom(...context.availableNumbers), phones) },
+    },
     { method: "POST", path: "/api/test/call-forwarding", schema: forwardingTestSchema, overrides: { phoneNumber: phones } },
     { method: "POST", path: "/api/create-payment-intent", schema: createPaymentIntentSchema },
     { method: "POST", path: "/api/create-subscription", schema: createSubscriptionSchema },
-    { method: "POST", path: "/api/billing/local/confirm-setup", schema: confirmSetupSchema, overrides: { cardNumber: fc.constantFrom("4242 4242 4242 4242", "4000000000000002", "1234") } },
+    {
+      method: "POST",
+      path: "/api/billing/local/confirm-setup",
+      schema: confirmSetupSchema,
+      overrides: { cardNumber: fc.constantFrom("4242 4242 4242 4242", "4000000000000002", "1234") },
+    },
     { method: "POST", path: "/api/billing/local/confirm-subscription", schema: confirmSubscriptionSchema },
     { method: "POST", path: "/api/billing/change-plan", schema: changePlanSchema },
     { method: "POST", path: "/api/billing/cancel", schema: null },
     { method: "POST", path: "/api/billing/reactivate", schema: null },
-    { method: "POST", path: "/api/billing/payment-method", schema: updatePaymentMethodSchema, overrides: { paymentMethodId: fc.constantFrom("pm_card_visa", "pm_card_mastercard", "pm_unknown") } },
+    {
+      method: "POST",
+      path: "/api/billing/payment-method",
+      schema: updatePaymentMethodSchema,
+      overrides: { paymentMethodId: fc.constantFrom("pm_card_visa", "pm_card_mastercard", "pm_unknown") },
+    },
   ];
 }

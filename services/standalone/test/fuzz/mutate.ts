@@ -4,7 +4,23 @@ import fc from "fast-check";
 // sends. One mutation per request, so a rejection can be traced to it.
 
 /** What broke things before: C0 controls and NUL, lone surrogates, bidi overrides, emoji, markup, SQL. */
-export const NASTY_TEXT = ["\u0000", "a\u0000b", "\u001b[2J", "\u0007", "\ud800", "x\udc00y", "😀", "👩‍👩‍👧‍👦", "\u202e", "%E0%A4%A", "<script>alert(1)</script>", "' OR 1=1 --", "\r\n", "\uFEFF", "\u00a0"];
+export const NASTY_TEXT = [
+  "\u0000",
+  "a\u0000b",
+  "\u001b[2J",
+  "\u0007",
+  "\ud800",
+  "x\udc00y",
+  "😀",
+  "👩‍👩‍👧‍👦",
+  "\u202e",
+  "%E0%A4%A",
+  "<script>alert(1)</script>",
+  "' OR 1=1 --",
+  "\r\n",
+  "\uFEFF",
+  "\u00a0",
+];
 const PROTOTYPE_KEYS = ["__proto__", "constructor", "prototype"] as const;
 
 export type Mutation =
@@ -19,7 +35,16 @@ export type Mutation =
   | { kind: "not-an-object"; value: unknown }
   | { kind: "broken-json"; cut: number };
 
-const otherTypes = fc.oneof(fc.integer(), fc.double(), fc.boolean(), fc.constant(null), fc.constant([]), fc.constant({}), fc.array(fc.string(), { maxLength: 2 }), fc.string({ maxLength: 3 }));
+const otherTypes = fc.oneof(
+  fc.integer(),
+  fc.double(),
+  fc.boolean(),
+  fc.constant(null),
+  fc.constant([]),
+  fc.constant({}),
+  fc.array(fc.string(), { maxLength: 2 }),
+  fc.string({ maxLength: 3 }),
+);
 const nastyText = fc.oneof(fc.constantFrom(...NASTY_TEXT), fc.string({ unit: "binary", maxLength: 12 }));
 
 export const mutation: fc.Arbitrary<Mutation> = fc.oneof(
@@ -27,7 +52,15 @@ export const mutation: fc.Arbitrary<Mutation> = fc.oneof(
   { weight: 3, arbitrary: fc.record({ kind: fc.constant("wrong-type" as const), field: fc.nat(), value: otherTypes }) },
   { weight: 2, arbitrary: fc.record({ kind: fc.constant("missing" as const), field: fc.nat() }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant("extra" as const), key: fc.string({ maxLength: 12 }), value: fc.jsonValue({ maxDepth: 2 }) }) },
-  { weight: 2, arbitrary: fc.record({ kind: fc.constant("prototype-key" as const), key: fc.constantFrom(...PROTOTYPE_KEYS), nested: fc.boolean(), value: fc.constantFrom<unknown>({ isAdmin: true }, { polluted: "yes" }, null, 1, "x") }) },
+  {
+    weight: 2,
+    arbitrary: fc.record({
+      kind: fc.constant("prototype-key" as const),
+      key: fc.constantFrom(...PROTOTYPE_KEYS),
+      nested: fc.boolean(),
+      value: fc.constantFrom<unknown>({ isAdmin: true }, { polluted: "yes" }, null, 1, "x"),
+    }),
+  },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant("huge-string" as const), field: fc.nat(), size: fc.constantFrom(5_000, 60_000, 150_000) }) },
   { weight: 3, arbitrary: fc.record({ kind: fc.constant("nasty-text" as const), field: fc.nat(), text: nastyText, at: fc.nat() }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant("deep-nesting" as const), field: fc.nat(), depth: fc.integer({ min: 20, max: 5_000 }) }) },

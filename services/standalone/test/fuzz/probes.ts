@@ -20,7 +20,16 @@ const PROTOTYPE_NAMES = ["toString", "hasOwnProperty", "__proto__", "constructor
 
 function signUpBody(email: string, paymentMethodId: string): string {
   const password = "secret-password";
-  return JSON.stringify({ email, password, confirmPassword: password, firstName: "Probe", lastName: "Owner", subscriptionPlan: "professional", billingFrequency: "monthly", paymentMethodId });
+  return JSON.stringify({
+    email,
+    password,
+    confirmPassword: password,
+    firstName: "Probe",
+    lastName: "Owner",
+    subscriptionPlan: "professional",
+    billingFrequency: "monthly",
+    paymentMethodId,
+  });
 }
 
 /** Every route path with parameters (from the composed app), each parameter a NUL. */
@@ -36,12 +45,24 @@ export function nulPathProbes(routes: Array<{ method: string; path: string }>): 
 
 export function fixedProbes(stamp: number): Probe[] {
   return [
-    ...["calls", "sms", "forwarding"].map((route): Probe => ({ name: `10,000-deep JSON to /dev/simulator/${route}`, method: "POST", path: `/dev/simulator/${route}`, body: DEEP_JSON, signedIn: false })),
+    ...["calls", "sms", "forwarding"].map((route): Probe => ({
+      name: `10,000-deep JSON to /dev/simulator/${route}`,
+      method: "POST",
+      path: `/dev/simulator/${route}`,
+      body: DEEP_JSON,
+      signedIn: false,
+    })),
     { name: "NUL as the invoice id of a download", method: "GET", path: "/api/billing/invoice/%00/download", signedIn: true },
     { name: "NUL inside the invoice id of a PDF", method: "GET", path: "/api/billing/invoices/a%00b/pdf", signedIn: true },
     { name: "broken percent-encoding in a path", method: "GET", path: "/api/phone-numbers/search/%E0%A4%A", signedIn: true },
     ...PROTOTYPE_NAMES.flatMap((name): Probe[] => [
-      { name: `sign-up with paymentMethodId ${name}`, method: "POST", path: "/api/register", body: signUpBody(`probe-${name.replace(/_/g, "")}-${stamp}@example.com`, name), signedIn: false },
+      {
+        name: `sign-up with paymentMethodId ${name}`,
+        method: "POST",
+        path: "/api/register",
+        body: signUpBody(`probe-${name.replace(/_/g, "")}-${stamp}@example.com`, name),
+        signedIn: false,
+      },
       { name: `payment method ${name}`, method: "POST", path: "/api/billing/payment-method", body: JSON.stringify({ paymentMethodId: name }), signedIn: true },
     ]),
   ];

@@ -97,7 +97,9 @@ export function zodArbitrary(schema: z.ZodType, overrides: Overrides = {}, path 
       return fc.array(zodArbitrary(def.element!, overrides, `${path}[]`), { minLength: minimum, maxLength: Math.min(maximum, minimum + 4) });
     }
     case "record":
-      return fc.dictionary(zodArbitrary(def.keyType!, overrides, `${path}{}`) as fc.Arbitrary<string>, zodArbitrary(def.valueType!, overrides, `${path}[]`), { maxKeys: 4 });
+      return fc.dictionary(zodArbitrary(def.keyType!, overrides, `${path}{}`) as fc.Arbitrary<string>, zodArbitrary(def.valueType!, overrides, `${path}[]`), {
+        maxKeys: 4,
+      });
     case "unknown":
     case "any":
       return fc.jsonValue({ maxDepth: 2 });
@@ -144,7 +146,9 @@ function stringArbitrary(def: Def): fc.Arbitrary<string> {
   switch (def.format) {
     case "email": {
       // mostly plain addresses (fc.emailAddress alone is mostly exotic ones zod's pattern refuses)
-      return fc.oneof({ weight: 3, arbitrary: plainEmail }, { weight: 1, arbitrary: fc.emailAddress() }).filter((text) => within(text) && (!pattern || pattern.test(text)));
+      return fc
+        .oneof({ weight: 3, arbitrary: plainEmail }, { weight: 1, arbitrary: fc.emailAddress() })
+        .filter((text) => within(text) && (!pattern || pattern.test(text)));
     }
     case "uuid":
     case "guid":

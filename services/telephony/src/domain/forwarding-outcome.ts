@@ -34,12 +34,7 @@ export const FINAL_CALL_STATUSES = new Set(["completed", "busy", "no-answer", "f
  * call ended and the forwarded call still has not arrived after a grace period
  * (it normally arrives before the test call ends); failed at the deadline.
  */
-export function decideForwardingTest(
-  progress: ForwardingTestProgress,
-  now: Date,
-  deadline: Date,
-  graceMs: number,
-): "done" | "wait" | ForwardingOutcome {
+export function decideForwardingTest(progress: ForwardingTestProgress, now: Date, deadline: Date, graceMs: number): "done" | "wait" | ForwardingOutcome {
   if (progress.status !== "pending") return "done";
   if (progress.testCallStatus && progress.testCallEndedAt && now.getTime() >= progress.testCallEndedAt.getTime() + graceMs) {
     return { status: "failed", cause: causeOfTestCallStatus(progress.testCallStatus) };

@@ -13,7 +13,10 @@ import {
 const { CallPurpose } = telephonyV1;
 
 const DEDICATED = "+13055550100";
-const DEFAULTS = { textMessage: "Sorry we missed your call. We will get back to you shortly.", noTextMessage: "Sorry we missed your call. Please call again later." };
+const DEFAULTS = {
+  textMessage: "Sorry we missed your call. We will get back to you shortly.",
+  noTextMessage: "Sorry we missed your call. Please call again later.",
+};
 
 const business = (overrides: Partial<BusinessCallSettings> = {}): BusinessCallSettings => ({
   businessPhone: "+12125550123",
@@ -29,13 +32,29 @@ const business = (overrides: Partial<BusinessCallSettings> = {}): BusinessCallSe
 });
 
 describe("foreseeText: what telephony can know about the text before messaging decides", () => {
-  const WITHHELD = ["+266696687", "+7378742833", "+86282452253", "+8656696", "+2562533", "Anonymous", "Restricted", "Unknown", "Private", "Unavailable", "anonymous", ""];
+  const WITHHELD = [
+    "+266696687",
+    "+7378742833",
+    "+86282452253",
+    "+8656696",
+    "+2562533",
+    "Anonymous",
+    "Restricted",
+    "Unknown",
+    "Private",
+    "Unavailable",
+    "anonymous",
+    "",
+  ];
 
-  it.each(WITHHELD)("given the withheld caller id %j, then no text (withheld_caller_id), even with every switch on and before the business is known", (from) => {
-    const open = business({ allowInternationalCallers: true, textLikelySpoofedCallers: true });
-    expect(foreseeText(open, { from, dedicatedNumber: DEDICATED })).toEqual({ text: "none", reason: "withheld_caller_id" });
-    expect(foreseeText(undefined, { from, dedicatedNumber: DEDICATED })).toEqual({ text: "none", reason: "withheld_caller_id" });
-  });
+  it.each(WITHHELD)(
+    "given the withheld caller id %j, then no text (withheld_caller_id), even with every switch on and before the business is known",
+    (from) => {
+      const open = business({ allowInternationalCallers: true, textLikelySpoofedCallers: true });
+      expect(foreseeText(open, { from, dedicatedNumber: DEDICATED })).toEqual({ text: "none", reason: "withheld_caller_id" });
+      expect(foreseeText(undefined, { from, dedicatedNumber: DEDICATED })).toEqual({ text: "none", reason: "withheld_caller_id" });
+    },
+  );
 
   it.each<[string, string, string | undefined, Partial<BusinessCallSettings>, TextOutlook]>([
     ["a US caller", "+15551230001", undefined, {}, { text: "possible" }],
@@ -78,10 +97,20 @@ describe("chooseVoiceAnswer: the answer says only what will happen", () => {
 
   it.each<[string, BusinessCallSettings | undefined, TextOutlook, VoiceAnswer]>([
     ["text possible, default message", business(), possible, { kind: "say", message: DEFAULTS.textMessage }],
-    ["text possible, the owner's message", business({ voiceTextMessage: "Thanks! Watch for our text." }), possible, { kind: "say", message: "Thanks! Watch for our text." }],
+    [
+      "text possible, the owner's message",
+      business({ voiceTextMessage: "Thanks! Watch for our text." }),
+      possible,
+      { kind: "say", message: "Thanks! Watch for our text." },
+    ],
     ["text possible, business not known yet", undefined, possible, { kind: "say", message: DEFAULTS.textMessage }],
     ["no text, default message", business(), none, { kind: "say", message: DEFAULTS.noTextMessage }],
-    ["no text, the owner's message", business({ voiceNoTextMessage: "Please call during business hours." }), none, { kind: "say", message: "Please call during business hours." }],
+    [
+      "no text, the owner's message",
+      business({ voiceNoTextMessage: "Please call during business hours." }),
+      none,
+      { kind: "say", message: "Please call during business hours." },
+    ],
     ["no text, the owner chose silence", business({ voiceNoTextAnswer: "silence", voiceNoTextMessage: "unused" }), none, { kind: "hangup" }],
     ["no text, the owner chose reject", business({ voiceNoTextAnswer: "reject" }), none, { kind: "reject" }],
     ["no text, business not known yet", undefined, none, { kind: "say", message: DEFAULTS.noTextMessage }],
@@ -92,7 +121,12 @@ describe("chooseVoiceAnswer: the answer says only what will happen", () => {
   });
 
   it("given a forwarding test call, then always the test message, even for a business that rejects", () => {
-    const answer = chooseVoiceAnswer({ purpose: CallPurpose.FORWARDING_TEST, business: business({ answerCalls: false }), outlook: possible, defaults: DEFAULTS });
+    const answer = chooseVoiceAnswer({
+      purpose: CallPurpose.FORWARDING_TEST,
+      business: business({ answerCalls: false }),
+      outlook: possible,
+      defaults: DEFAULTS,
+    });
     expect(answer).toEqual({ kind: "say", message: FORWARDING_TEST_ANSWER });
   });
 

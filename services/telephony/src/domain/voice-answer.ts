@@ -63,7 +63,11 @@ export interface CallFacts {
   subscription?: EntitlementStatus;
 }
 
-export function foreseeText(business: BusinessCallSettings | undefined, call: CallFacts, caller: CallerClassification = classifyCaller(call.from, call.stirVerstat)): TextOutlook {
+export function foreseeText(
+  business: BusinessCallSettings | undefined,
+  call: CallFacts,
+  caller: CallerClassification = classifyCaller(call.from, call.stirVerstat),
+): TextOutlook {
   if (caller.kind === "withheld") return { text: "none", reason: "withheld_caller_id" };
   if (!business) return { text: "possible" };
   const own = [call.dedicatedNumber, business.businessPhone, ...business.doNotTextNumbers];

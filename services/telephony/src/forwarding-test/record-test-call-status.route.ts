@@ -16,7 +16,8 @@ export function recordTestCallStatusRoute(deps: TelephonyDeps): RequestHandler {
     if (testId) {
       const status = testCallStatusSchema.safeParse(stripUnsafeInput(req.body ?? {}));
       if (status.success) await recordTestCallStatus(deps, testId, status.data);
-      else deps.logger.warn({ testId, fields: fieldErrorsFromZod(status.error) }, "signed call-status callback without CallSid or CallStatus; nothing recorded");
+      else
+        deps.logger.warn({ testId, fields: fieldErrorsFromZod(status.error) }, "signed call-status callback without CallSid or CallStatus; nothing recorded");
     }
     res.type("text/xml").send(EMPTY_VOICE_TWIML);
   };

@@ -10,10 +10,7 @@ import type { TelephonyDeps } from "../telephony-deps";
 export const PURCHASE_FAILED_MESSAGE = "Failed to purchase phone number. Please try again.";
 
 const alreadyHasNumber = (phoneNumber: string) =>
-  new AppError(
-    "CONFLICT",
-    `Your business already has a dedicated phone number (${displayPhoneNumber(phoneNumber)}). Each business can have only one.`,
-  );
+  new AppError("CONFLICT", `Your business already has a dedicated phone number (${displayPhoneNumber(phoneNumber)}). Each business can have only one.`);
 
 /** How long a purchase right after sign-up waits for BusinessCreated (and UserRegistered) to reach this service. */
 export const BUSINESS_PROJECTION_WAIT_MS = 10_000;
@@ -65,9 +62,11 @@ export async function purchaseNumber(deps: TelephonyDeps, userId: string, phoneN
     });
   } catch (error) {
     if (!isUniqueViolation(error)) throw error;
-    await deps.provider.releaseNumber(purchased.sid).catch((releaseError: unknown) =>
-      deps.logger.error({ err: releaseError, sid: purchased.sid }, "could not give back a number bought by a losing concurrent purchase"),
-    );
+    await deps.provider
+      .releaseNumber(purchased.sid)
+      .catch((releaseError: unknown) =>
+        deps.logger.error({ err: releaseError, sid: purchased.sid }, "could not give back a number bought by a losing concurrent purchase"),
+      );
     const winner = await deps.phoneNumbers.findByBusiness(businessId);
     throw winner ? alreadyHasNumber(winner.phoneNumber) : new AppError("CONFLICT", "That phone number was just taken. Please choose another number.");
   }

@@ -24,11 +24,7 @@ export class DirectorySync {
   ) {}
 
   async load(): Promise<void> {
-    const [numbers, businesses, entitlements] = await Promise.all([
-      this.phoneNumbers.listAll(),
-      this.businesses.listAll(),
-      this.entitlements.listAll(),
-    ]);
+    const [numbers, businesses, entitlements] = await Promise.all([this.phoneNumbers.listAll(), this.businesses.listAll(), this.entitlements.listAll()]);
     this.directory.replaceAll(numbers, businesses, entitlements);
   }
 
@@ -69,12 +65,20 @@ export class DirectorySync {
    * every PROJECTION_DB_CHECK_MS, so a business projected by another replica is found too.
    */
   waitForBusinessIdOfUser(userId: string, timeoutMs: number): Promise<string | undefined> {
-    return waitFor(() => this.resolveBusinessIdOfUser(userId), (ms) => this.directory.whenBusinessOfUserKnown(userId, ms), timeoutMs);
+    return waitFor(
+      () => this.resolveBusinessIdOfUser(userId),
+      (ms) => this.directory.whenBusinessOfUserKnown(userId, ms),
+      timeoutMs,
+    );
   }
 
   /** The user's entitlement, waiting up to `timeoutMs` for it the same way. */
   waitForEntitlement(userId: string, timeoutMs: number): Promise<EntitlementStatus | undefined> {
-    return waitFor(() => this.resolveEntitlement(userId), (ms) => this.directory.whenEntitlementKnown(userId, ms), timeoutMs);
+    return waitFor(
+      () => this.resolveEntitlement(userId),
+      (ms) => this.directory.whenEntitlementKnown(userId, ms),
+      timeoutMs,
+    );
   }
 
   async resolveEntitlement(userId: string): Promise<EntitlementStatus | undefined> {

@@ -30,7 +30,10 @@ type Client = Prisma.TransactionClient;
 export class ForwardingTestRepository {
   constructor(private readonly db: TelephonyDb) {}
 
-  async create(client: Client, test: Pick<ForwardingTestRecord, "id" | "businessId" | "userId" | "testedNumber" | "dedicatedNumber" | "startedAt">): Promise<void> {
+  async create(
+    client: Client,
+    test: Pick<ForwardingTestRecord, "id" | "businessId" | "userId" | "testedNumber" | "dedicatedNumber" | "startedAt">,
+  ): Promise<void> {
     await client.forwardingTest.create({ data: { ...test, status: "pending" } });
   }
 

@@ -87,7 +87,10 @@ export class ReleaseRepository {
 
   /** Gives a claimed row back after a failed attempt; the next run tries again. */
   async unclaim(client: Client, id: string, error: string): Promise<void> {
-    await client.phoneNumberRelease.updateMany({ where: { id, status: "releasing" }, data: { status: "scheduled", claimedAt: null, lastError: error.slice(0, 500) } });
+    await client.phoneNumberRelease.updateMany({
+      where: { id, status: "releasing" },
+      data: { status: "scheduled", claimedAt: null, lastError: error.slice(0, 500) },
+    });
   }
 
   findByUser(userId: string): Promise<ReleaseRecord[]> {

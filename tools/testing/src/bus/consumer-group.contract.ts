@@ -1,19 +1,8 @@
 import type { BusRecord } from "@rebound/platform";
-import {
-  Collector,
-  contractRecord,
-  eventId,
-  sleep,
-  uniqueGroup,
-  waitFor,
-  type EventBusContractContext,
-  type SubscriptionTracker,
-} from "./contract-fixtures";
+import { Collector, contractRecord, eventId, sleep, uniqueGroup, waitFor, type EventBusContractContext, type SubscriptionTracker } from "./contract-fixtures";
 
 const recordsOf = (topic: string, keys: number, perKey: number, label: string): BusRecord[] =>
-  Array.from({ length: perKey }, (_, seq) => seq).flatMap((seq) =>
-    Array.from({ length: keys }, (_, k) => contractRecord(topic, `${label}-${k}`, seq)),
-  );
+  Array.from({ length: perKey }, (_, seq) => seq).flatMap((seq) => Array.from({ length: keys }, (_, k) => contractRecord(topic, `${label}-${k}`, seq)));
 
 /** Consumer groups, offsets and shutdown; registered inside describeEventBusContract. */
 export function describeGroupContract(

@@ -25,11 +25,7 @@ export interface EventBusContractOptions {
 }
 
 /** Behaviour every EventBus adapter must show; uses nothing but the EventBus interface. */
-export function describeEventBusContract(
-  name: string,
-  setup: () => Promise<EventBusContractContext>,
-  options: EventBusContractOptions = {},
-): void {
+export function describeEventBusContract(name: string, setup: () => Promise<EventBusContractContext>, options: EventBusContractOptions = {}): void {
   describe(`EventBus contract: ${name}`, () => {
     let ctx: EventBusContractContext;
     const subscriptions = new SubscriptionTracker();

@@ -16,12 +16,7 @@ function testLogger(): BusLogger | undefined {
   return { info: write("INFO"), warn: write("WARN"), error: write("ERROR"), debug: write("DEBUG") };
 }
 
-function contractContext(
-  brokers: string[],
-  topics: string[],
-  timings: KafkaConsumerTimings,
-  teardown: () => Promise<void>,
-): EventBusContractContext {
+function contractContext(brokers: string[], topics: string[], timings: KafkaConsumerTimings, teardown: () => Promise<void>): EventBusContractContext {
   const buses: EventBus[] = [];
   const makeBus = (): EventBus => {
     const bus = createKafkaBus({

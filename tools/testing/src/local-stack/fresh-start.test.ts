@@ -23,7 +23,10 @@ describe("what start:distributed --fresh clears", () => {
     expect(redisDatabase(url)).toBe(database);
   });
 
-  it.each(["redis://127.0.0.1:6379/cache", "redis://127.0.0.1:6379/-1", "redis://127.0.0.1:6379/1/2"])("given %s, when read, then refused rather than guessed", (url) => {
-    expect(() => redisDatabase(url)).toThrow("is not a database number");
-  });
+  it.each(["redis://127.0.0.1:6379/cache", "redis://127.0.0.1:6379/-1", "redis://127.0.0.1:6379/1/2"])(
+    "given %s, when read, then refused rather than guessed",
+    (url) => {
+      expect(() => redisDatabase(url)).toThrow("is not a database number");
+    },
+  );
 });

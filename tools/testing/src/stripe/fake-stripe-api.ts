@@ -25,7 +25,11 @@ const CARDS: Record<string, { brand: string; last4: string; decline?: { message:
   pm_card_visa: { brand: "visa", last4: "4242" },
   pm_card_mastercard: { brand: "mastercard", last4: "4444" },
   pm_card_chargeDeclined: { brand: "visa", last4: "0002", decline: { message: "Your card was declined.", decline_code: "generic_decline" } },
-  pm_card_chargeDeclinedInsufficientFunds: { brand: "visa", last4: "9995", decline: { message: "Your card has insufficient funds.", decline_code: "insufficient_funds" } },
+  pm_card_chargeDeclinedInsufficientFunds: {
+    brand: "visa",
+    last4: "9995",
+    decline: { message: "Your card has insufficient funds.", decline_code: "insufficient_funds" },
+  },
 };
 
 class StripeFailure extends Error {
@@ -37,7 +41,8 @@ class StripeFailure extends Error {
   }
 }
 
-const notFound = (kind: string, id: string) => new StripeFailure(404, { type: "invalid_request_error", code: "resource_missing", message: `No such ${kind}: '${id}'` });
+const notFound = (kind: string, id: string) =>
+  new StripeFailure(404, { type: "invalid_request_error", code: "resource_missing", message: `No such ${kind}: '${id}'` });
 
 /**
  * A local HTTP server that plays the part of the Stripe API the billing adapter uses: customers,
@@ -93,7 +98,8 @@ export class FakeStripeApi {
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
     const url = new URL(req.url ?? "/", "http://fake");
-    const params = req.method === "GET" || req.method === "DELETE" ? parseStripeForm(url.search.slice(1)) : parseStripeForm(Buffer.concat(chunks).toString("utf8"));
+    const params =
+      req.method === "GET" || req.method === "DELETE" ? parseStripeForm(url.search.slice(1)) : parseStripeForm(Buffer.concat(chunks).toString("utf8"));
     const key = req.headers["idempotency-key"] as string | undefined;
     this.requests.push({ method: req.method ?? "", path: url.pathname, ...(key ? { idempotencyKey: key } : {}) });
     let answer: { status: number; body: Obj };
@@ -130,7 +136,14 @@ export class FakeStripeApi {
         return this.attach(id!, p.customer);
       case "POST setup_intents": {
         const intentId = this.id("seti");
-        return { id: intentId, object: "setup_intent", client_secret: `${intentId}_secret_${randomBytes(6).toString("hex")}`, status: "requires_payment_method", usage: p.usage, metadata: p.metadata ?? {} };
+        return {
+          id: intentId,
+          object: "setup_intent",
+          client_secret: `${intentId}_secret_${randomBytes(6).toString("hex")}`,
+          status: "requires_payment_method",
+          usage: p.usage,
+          metadata: p.metadata ?? {},
+        };
       }
       case "POST invoiceitems": {
         this.customer(p.customer);
@@ -149,7 +162,13 @@ export class FakeStripeApi {
       case "POST subscription_items": {
         const sub = this.subscription(p.subscription);
         const period = sub.items.data[0];
-        sub.items.data.push({ id: this.id("si"), object: "subscription_item", price: { id: p.price }, current_period_start: period.current_period_start, current_period_end: period.current_period_end });
+        sub.items.data.push({
+          id: this.id("si"),
+          object: "subscription_item",
+          price: { id: p.price },
+          current_period_start: period.current_period_start,
+          current_period_end: period.current_period_end,
+        });
         this.emit("customer.subscription.updated", sub);
         return sub.items.data.at(-1);
       }
@@ -187,7 +206,15 @@ export class FakeStripeApi {
   // ------------------------------------------------------------------ objects
 
   private createCustomer(p: Obj): Obj {
-    const customer = { id: this.id("cus"), object: "customer", email: p.email ?? null, name: p.name ?? null, metadata: p.metadata ?? {}, invoice_settings: { default_payment_method: null }, created: this.nowSeconds() };
+    const customer = {
+      id: this.id("cus"),
+      object: "customer",
+      email: p.email ?? null,
+      name: p.name ?? null,
+      metadata: p.metadata ?? {},
+      invoice_settings: { default_payment_method: null },
+      created: this.nowSeconds(),
+    };
     this.customers.set(customer.id, customer);
     return customer;
   }
@@ -206,7 +233,8 @@ export class FakeStripeApi {
 
   private deleteCustomer(id: string): Obj {
     const customer = this.customer(id);
-    for (const sub of this.subscriptions.values()) if (sub.customer === id && sub.status !== "canceled") Object.assign(sub, { status: "canceled", ended_at: this.nowSeconds() });
+    for (const sub of this.subscriptions.values())
+      if (sub.customer === id && sub.status !== "canceled") Object.assign(sub, { status: "canceled", ended_at: this.nowSeconds() });
     this.customers.set(id, { id, object: "customer", deleted: true });
     return { id: customer.id, object: "customer", deleted: true };
   }
@@ -215,7 +243,15 @@ export class FakeStripeApi {
     this.customer(customerId);
     const card = CARDS[id];
     if (card) {
-      const method = { id: this.id("pm"), object: "payment_method", type: "card", testId: id, customer: customerId, created: this.nowSeconds(), card: { brand: card.brand, last4: card.last4, exp_month: 12, exp_year: new Date().getUTCFullYear() + 3 } };
+      const method = {
+        id: this.id("pm"),
+        object: "payment_method",
+        type: "card",
+        testId: id,
+        customer: customerId,
+        created: this.nowSeconds(),
+        card: { brand: card.brand, last4: card.last4, exp_month: 12, exp_year: new Date().getUTCFullYear() + 3 },
+      };
       this.paymentMethods.set(method.id, method);
       return method;
     }
@@ -262,7 +298,16 @@ export class FakeStripeApi {
       ended_at: null,
       metadata: p.metadata ?? {},
       default_payment_method: p.default_payment_method ?? null,
-      items: { object: "list", data: prices.map((price) => ({ id: this.id("si"), object: "subscription_item", price: { id: price.id }, current_period_start: now, current_period_end: end })) },
+      items: {
+        object: "list",
+        data: prices.map((price) => ({
+          id: this.id("si"),
+          object: "subscription_item",
+          price: { id: price.id },
+          current_period_start: now,
+          current_period_end: end,
+        })),
+      },
       latest_invoice: null,
     };
     const lines = trialDays > 0 ? [] : prices.map((price) => ({ description: `${price.id}`, amount: price.unitAmount, period: { start: now, end } }));
@@ -302,8 +347,18 @@ export class FakeStripeApi {
           const unused = (item.current_period_end - now) / (item.current_period_end - item.current_period_start);
           const sameCycle = from.interval === to.interval;
           const newEnd = sameCycle ? item.current_period_end : this.addInterval(now, to.interval);
-          lines.push({ description: `Unused time on ${item.price.id}`, amount: -Math.round(from.unitAmount * unused), period: { start: now, end: item.current_period_end }, proration: true });
-          lines.push({ description: `Remaining time on ${change.price}`, amount: sameCycle ? Math.round(to.unitAmount * unused) : to.unitAmount, period: { start: now, end: newEnd }, proration: true });
+          lines.push({
+            description: `Unused time on ${item.price.id}`,
+            amount: -Math.round(from.unitAmount * unused),
+            period: { start: now, end: item.current_period_end },
+            proration: true,
+          });
+          lines.push({
+            description: `Remaining time on ${change.price}`,
+            amount: sameCycle ? Math.round(to.unitAmount * unused) : to.unitAmount,
+            period: { start: now, end: newEnd },
+            proration: true,
+          });
           if (!sameCycle) Object.assign(item, { current_period_start: now, current_period_end: newEnd });
         }
         item.price = { id: String(change.price) };
@@ -325,7 +380,13 @@ export class FakeStripeApi {
   }
 
   private createInvoice(customer: Obj, sub: Obj, lines: Obj[], reason: string, withPending: boolean): Obj {
-    const pending = withPending ? (this.pendingItems.get(customer.id) ?? []).map((item) => ({ description: item.description, amount: item.amount, period: { start: this.nowSeconds(), end: this.nowSeconds() } })) : [];
+    const pending = withPending
+      ? (this.pendingItems.get(customer.id) ?? []).map((item) => ({
+          description: item.description,
+          amount: item.amount,
+          period: { start: this.nowSeconds(), end: this.nowSeconds() },
+        }))
+      : [];
     const all = [...lines, ...pending].map((line: Obj) => ({
       id: this.id("il"),
       object: "line_item",
@@ -366,10 +427,16 @@ export class FakeStripeApi {
     }
     const methodId = sub.default_payment_method ?? customer.invoice_settings?.default_payment_method;
     const method = methodId ? this.paymentMethods.get(methodId) : undefined;
-    const decline = method ? CARDS[method.testId]?.decline : { message: "This customer has no attached payment source or default payment method.", decline_code: "missing" };
+    const decline = method
+      ? CARDS[method.testId]?.decline
+      : { message: "This customer has no attached payment source or default payment method.", decline_code: "missing" };
     if (decline) return { ok: false, ...decline };
     const paymentIntent = this.id("pi");
-    Object.assign(invoice, { status: "paid", amount_paid: invoice.amount_due, payments: { object: "list", data: [{ payment: { type: "payment_intent", payment_intent: paymentIntent } }] } });
+    Object.assign(invoice, {
+      status: "paid",
+      amount_paid: invoice.amount_due,
+      payments: { object: "list", data: [{ payment: { type: "payment_intent", payment_intent: paymentIntent } }] },
+    });
     return { ok: true };
   }
 
@@ -420,7 +487,14 @@ export class FakeStripeApi {
 
   /** Signs an event like Stripe does and posts it to the webhook URL (in order). */
   emit(type: string, object: Obj): Obj {
-    const event = { id: this.id("evt"), object: "event", type, created: this.nowSeconds(), api_version: "2026-10-28.endive", data: { object: JSON.parse(JSON.stringify(object)) as Obj } };
+    const event = {
+      id: this.id("evt"),
+      object: "event",
+      type,
+      created: this.nowSeconds(),
+      api_version: "2026-10-28.endive",
+      data: { object: JSON.parse(JSON.stringify(object)) as Obj },
+    };
     this.sentEvents.push(event);
     const url = this.options.webhookUrl?.();
     if (url && this.options.webhookSecret) {

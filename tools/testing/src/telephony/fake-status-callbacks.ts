@@ -14,11 +14,14 @@ export class FakeStatusCallbacks {
 
   schedule(message: FakeMessage): void {
     ["sent", "delivered"].forEach((status, index) => {
-      const timer = setTimeout(() => {
-        this.timers.delete(timer);
-        message.status = status;
-        void this.post(message, status);
-      }, this.options.stepMs * (index + 1));
+      const timer = setTimeout(
+        () => {
+          this.timers.delete(timer);
+          message.status = status;
+          void this.post(message, status);
+        },
+        this.options.stepMs * (index + 1),
+      );
       this.timers.add(timer);
     });
   }

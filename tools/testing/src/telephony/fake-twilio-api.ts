@@ -101,26 +101,30 @@ export class FakeTwilioApi extends EventEmitter {
     const base = "/2010-04-01/Accounts/:accountSid";
     app.use(base, (req, res, next) => this.authenticate(req, res, next));
     // Lookup v2 (lookups.twilio.com): line type intelligence; numbers ending in 1111 are landlines.
-    app.get("/v2/PhoneNumbers/:number", (req, res, next) => this.authenticate(req, res, next, true), (req, res) => {
-      const phoneNumber = String(req.params.number);
-      this.lookups.push({ phoneNumber, fields: String(req.query.Fields ?? "") });
-      setTimeout(() => {
-        if (this.failed("Lookups", res)) return;
-        const type = phoneNumber.endsWith("1111") ? "landline" : "mobile";
-        res.json({
-          calling_country_code: "1",
-          country_code: "US",
-          phone_number: phoneNumber,
-          national_format: phoneNumber,
-          valid: true,
-          validation_errors: [],
-          line_type_intelligence: String(req.query.Fields ?? "").includes("line_type_intelligence")
-            ? { type, carrier_name: "Fake Carrier", mobile_country_code: "310", mobile_network_code: "000", error_code: null }
-            : null,
-          url: `https://lookups.twilio.com/v2/PhoneNumbers/${phoneNumber}`,
-        });
-      }, this.options.lookupDelayMs ?? 0).unref();
-    });
+    app.get(
+      "/v2/PhoneNumbers/:number",
+      (req, res, next) => this.authenticate(req, res, next, true),
+      (req, res) => {
+        const phoneNumber = String(req.params.number);
+        this.lookups.push({ phoneNumber, fields: String(req.query.Fields ?? "") });
+        setTimeout(() => {
+          if (this.failed("Lookups", res)) return;
+          const type = phoneNumber.endsWith("1111") ? "landline" : "mobile";
+          res.json({
+            calling_country_code: "1",
+            country_code: "US",
+            phone_number: phoneNumber,
+            national_format: phoneNumber,
+            valid: true,
+            validation_errors: [],
+            line_type_intelligence: String(req.query.Fields ?? "").includes("line_type_intelligence")
+              ? { type, carrier_name: "Fake Carrier", mobile_country_code: "310", mobile_network_code: "000", error_code: null }
+              : null,
+            url: `https://lookups.twilio.com/v2/PhoneNumbers/${phoneNumber}`,
+          });
+        }, this.options.lookupDelayMs ?? 0).unref();
+      },
+    );
     app.get(`${base}/AvailablePhoneNumbers/:country/Local.json`, (req, res) => {
       if (this.failed("AvailablePhoneNumbers", res)) return;
       const areaCode = String(req.query.AreaCode ?? "");

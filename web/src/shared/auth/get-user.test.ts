@@ -2,7 +2,18 @@ import { QueryClient } from "@tanstack/react-query";
 import { stubFetch } from "@/test/render";
 import { ensureSignedInUser, getUserIfSignedIn, hasSignedInHint, SIGNED_IN_HINT_COOKIE, USER_QUERY_KEY } from "./get-user";
 
-const user = { id: "u1", email: "dana@example.com", firstName: "Dana", lastName: null, isEmailVerified: true, subscriptionPlan: "starter", subscriptionStatus: "trial", billingFrequency: "monthly", trialEndsAt: "2025-02-01T00:00:00.000Z", hasSeenTutorial: true };
+const user = {
+  id: "u1",
+  email: "dana@example.com",
+  firstName: "Dana",
+  lastName: null,
+  isEmailVerified: true,
+  subscriptionPlan: "starter",
+  subscriptionStatus: "trial",
+  billingFrequency: "monthly",
+  trialEndsAt: "2025-02-01T00:00:00.000Z",
+  hasSeenTutorial: true,
+};
 
 const setHint = (present: boolean) => {
   document.cookie = present ? `${SIGNED_IN_HINT_COOKIE}=1; path=/` : `${SIGNED_IN_HINT_COOKIE}=; path=/; expires=Thu, 01 Jan 1970 00:00:00 GMT`;

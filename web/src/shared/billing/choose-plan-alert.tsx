@@ -6,7 +6,15 @@ import type { CheckoutTarget } from "./plan-notice";
 export const CHOOSE_PLAN_LABEL = "Choose a Plan";
 
 /** The primary button to checkout with the owner's plan and frequency. */
-export function ChoosePlanButton({ checkout, size = "middle", label = CHOOSE_PLAN_LABEL }: { checkout: CheckoutTarget; size?: "middle" | "large"; label?: string }) {
+export function ChoosePlanButton({
+  checkout,
+  size = "middle",
+  label = CHOOSE_PLAN_LABEL,
+}: {
+  checkout: CheckoutTarget;
+  size?: "middle" | "large";
+  label?: string;
+}) {
   return (
     <LinkButton to="/checkout/{-$plan}/{-$frequency}" params={{ plan: checkout.plan, frequency: checkout.frequency }} buttonType="primary" size={size}>
       {label}
@@ -15,7 +23,19 @@ export function ChoosePlanButton({ checkout, size = "middle", label = CHOOSE_PLA
 }
 
 /** A warning with the way to checkout beside it (below it on a phone). */
-export function ChoosePlanAlert({ title, description, checkout, testId, className }: { title: ReactNode; description?: ReactNode; checkout: CheckoutTarget; testId?: string; className?: string }) {
+export function ChoosePlanAlert({
+  title,
+  description,
+  checkout,
+  testId,
+  className,
+}: {
+  title: ReactNode;
+  description?: ReactNode;
+  checkout: CheckoutTarget;
+  testId?: string;
+  className?: string;
+}) {
   return (
     <Alert
       type="warning"

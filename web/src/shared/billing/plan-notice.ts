@@ -1,4 +1,12 @@
-import { DEFAULT_SIGN_UP_PLAN, findPlan, isInGoodStanding, TRIAL_DAYS, type BillingFrequency, type BillingResponse, type PlanUrlName } from "@rebound/contracts/domain";
+import {
+  DEFAULT_SIGN_UP_PLAN,
+  findPlan,
+  isInGoodStanding,
+  TRIAL_DAYS,
+  type BillingFrequency,
+  type BillingResponse,
+  type PlanUrlName,
+} from "@rebound/contracts/domain";
 
 /**
  * Why the owner is to be sent to checkout: "choose-plan" when the account has no subscription

@@ -21,7 +21,12 @@ describe("status display helpers", () => {
     expect(formatPhoneNumber("+447700900123")).toBe("+447700900123");
   });
   it("labels the forwarding test states", () => {
-    expect(["not-tested", "testing", "success", "failed"].map((s) => forwardingTestLabel(s as never))).toEqual(["Not Tested", "Testing...", "Success", "Failed"]);
+    expect(["not-tested", "testing", "success", "failed"].map((s) => forwardingTestLabel(s as never))).toEqual([
+      "Not Tested",
+      "Testing...",
+      "Success",
+      "Failed",
+    ]);
   });
   it("formats US dollars without decimals", () => {
     expect(formatUsd(12500)).toBe("$12,500");

@@ -62,7 +62,14 @@ export function LocalCardForm({ clientSecret, onReady }: { clientSecret: string;
           name="expiry"
           render={({ field }) => (
             <FormField id="expiry" label="Expiry (MM/YY)" error={formState.errors.expiry?.message}>
-              <Input {...field} onChange={(event) => field.onChange(formatExpiry(event.target.value))} inputMode="numeric" autoComplete="cc-exp" size="large" placeholder="MM/YY" />
+              <Input
+                {...field}
+                onChange={(event) => field.onChange(formatExpiry(event.target.value))}
+                inputMode="numeric"
+                autoComplete="cc-exp"
+                size="large"
+                placeholder="MM/YY"
+              />
             </FormField>
           )}
         />
@@ -71,7 +78,14 @@ export function LocalCardForm({ clientSecret, onReady }: { clientSecret: string;
           name="cvc"
           render={({ field }) => (
             <FormField id="cvc" label="CVC" error={formState.errors.cvc?.message}>
-              <Input {...field} onChange={(event) => field.onChange(event.target.value.replace(/\D/g, "").slice(0, 4))} inputMode="numeric" autoComplete="cc-csc" size="large" placeholder="123" />
+              <Input
+                {...field}
+                onChange={(event) => field.onChange(event.target.value.replace(/\D/g, "").slice(0, 4))}
+                inputMode="numeric"
+                autoComplete="cc-csc"
+                size="large"
+                placeholder="123"
+              />
             </FormField>
           )}
         />

@@ -41,10 +41,24 @@ function PaymentElementForm({ clientSecret, onReady }: { clientSecret: string; o
 }
 
 /** Stripe's Payment Element (loaded only when billing answers with a publishable key). */
-export default function StripePayment({ publishableKey, clientSecret, onReady }: { publishableKey: string; clientSecret: string; onReady: (handle: PaymentHandle) => void }) {
+export default function StripePayment({
+  publishableKey,
+  clientSecret,
+  onReady,
+}: {
+  publishableKey: string;
+  clientSecret: string;
+  onReady: (handle: PaymentHandle) => void;
+}) {
   const stripe = useMemo(() => stripeFor(publishableKey), [publishableKey]);
   return (
-    <Elements stripe={stripe} options={{ clientSecret, appearance: { theme: "stripe", variables: { colorPrimary: brand.primary, borderRadius: `${brand.radius}px`, fontFamily: brand.font } } }}>
+    <Elements
+      stripe={stripe}
+      options={{
+        clientSecret,
+        appearance: { theme: "stripe", variables: { colorPrimary: brand.primary, borderRadius: `${brand.radius}px`, fontFamily: brand.font } },
+      }}
+    >
       <PaymentElementForm clientSecret={clientSecret} onReady={onReady} />
     </Elements>
   );

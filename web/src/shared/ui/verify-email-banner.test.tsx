@@ -2,7 +2,18 @@ import { screen } from "@testing-library/react";
 import { renderWithProviders, stubFetch } from "@/test/render";
 import { VerifyEmailBanner } from "./verify-email-banner";
 
-const user = { id: "u1", email: "pat@exmaple.com", firstName: "Pat", lastName: "Owner", isEmailVerified: false, subscriptionPlan: "starter", subscriptionStatus: "trial", billingFrequency: "monthly", trialEndsAt: "2026-12-01T00:00:00Z", hasSeenTutorial: true };
+const user = {
+  id: "u1",
+  email: "pat@exmaple.com",
+  firstName: "Pat",
+  lastName: "Owner",
+  isEmailVerified: false,
+  subscriptionPlan: "starter",
+  subscriptionStatus: "trial",
+  billingFrequency: "monthly",
+  trialEndsAt: "2026-12-01T00:00:00Z",
+  hasSeenTutorial: true,
+};
 
 describe("verify-email banner", () => {
   beforeEach(() => {

@@ -1,16 +1,17 @@
-import { DEDICATED_NUMBER_MONTHLY_CENTS, planByName, planPriceCents, TRIAL_DAYS, TRIAL_FEE_CENTS, type BillingFrequency, type PlanName } from "@rebound/contracts/domain";
+import {
+  DEDICATED_NUMBER_MONTHLY_CENTS,
+  planByName,
+  planPriceCents,
+  TRIAL_DAYS,
+  TRIAL_FEE_CENTS,
+  type BillingFrequency,
+  type PlanName,
+} from "@rebound/contracts/domain";
 import type { Clock, Logger } from "@rebound/platform";
 import { randomUUID } from "node:crypto";
 import { addDays, addInterval, epochSeconds } from "../../domain/billing-period";
 import { prorationLines } from "../../domain/proration";
-import {
-  passesLuhn,
-  REAL_CARD_IN_TEST_MODE_MESSAGE,
-  setupDecline,
-  testCardByNumber,
-  testPaymentMethodNumber,
-  digitsOnly,
-} from "../../domain/test-cards";
+import { passesLuhn, REAL_CARD_IN_TEST_MODE_MESSAGE, setupDecline, testCardByNumber, testPaymentMethodNumber, digitsOnly } from "../../domain/test-cards";
 import type { BillingTx } from "../../store/billing-db";
 import type { LocalLedgerRepository } from "../../store/local-ledger.repository";
 import {
@@ -120,7 +121,8 @@ export class LocalPaymentProvider implements PaymentProvider {
     if (refused) throw new PaymentDeclinedError(refused.message, refused.declineCode);
     const intent = this.secrets.read(input.clientSecret);
     if (!intent) throw new PaymentInputError("No such setupintent: the client secret is not valid.");
-    if (now.getTime() - intent.created > SETUP_INTENT_TTL_MS) throw new PaymentInputError("This SetupIntent has expired. Reload the page to set up your card again.");
+    if (now.getTime() - intent.created > SETUP_INTENT_TTL_MS)
+      throw new PaymentInputError("This SetupIntent has expired. Reload the page to set up your card again.");
 
     return this.run(async (tx) => {
       const method: LocalPaymentMethod = {
@@ -173,15 +175,31 @@ export class LocalPaymentProvider implements PaymentProvider {
       };
       const display = planByName(input.plan).displayName;
       const lines: InvoiceLine[] = [
-        { description: `Trial period for ${display} (${input.frequency})`, amountCents: 0, proration: false, periodStart: epochSeconds(now), periodEnd: epochSeconds(trialEnd) },
-        { description: `Trial fee: first ${TRIAL_DAYS} days`, amountCents: TRIAL_FEE_CENTS, proration: false, periodStart: epochSeconds(now), periodEnd: epochSeconds(trialEnd) },
+        {
+          description: `Trial period for ${display} (${input.frequency})`,
+          amountCents: 0,
+          proration: false,
+          periodStart: epochSeconds(now),
+          periodEnd: epochSeconds(trialEnd),
+        },
+        {
+          description: `Trial fee: first ${TRIAL_DAYS} days`,
+          amountCents: TRIAL_FEE_CENTS,
+          proration: false,
+          periodStart: epochSeconds(now),
+          periodEnd: epochSeconds(trialEnd),
+        },
       ];
       const invoice = await this.createInvoice(tx, customer, sub, lines, "subscription_create", now);
       const charged = this.charge(method, invoice.amountDueCents);
       if (!charged.ok) throw new Rollback(new PaymentDeclinedError(charged.message, charged.declineCode));
       this.markPaid(invoice, now);
       await this.ledger.save(tx, invoice.id, invoice, now);
-      await this.ledger.insert(tx, { id: sub.id, kind: "subscription", customerId: customer.id, idempotencyKey: `${input.key}:subscription`, dueAt: this.dueAt(sub), data: sub }, now);
+      await this.ledger.insert(
+        tx,
+        { id: sub.id, kind: "subscription", customerId: customer.id, idempotencyKey: `${input.key}:subscription`, dueAt: this.dueAt(sub), data: sub },
+        now,
+      );
       events.push(this.event("customer.subscription.created", customer.id, now), this.event("invoice.paid", customer.id, now, invoice.id));
       return { customerId: customer.id, subscriptionId: sub.id };
     });
@@ -222,7 +240,9 @@ export class LocalPaymentProvider implements PaymentProvider {
         const invoice = await this.createInvoice(tx, customer, sub, lines, "subscription_update", now);
         if (invoice.amountDueCents > 0) {
           const method = await this.defaultMethod(tx, customer);
-          const charged = method ? this.charge(method, invoice.amountDueCents) : { ok: false as const, message: "This customer has no attached payment source or default payment method.", declineCode: "missing" };
+          const charged = method
+            ? this.charge(method, invoice.amountDueCents)
+            : { ok: false as const, message: "This customer has no attached payment source or default payment method.", declineCode: "missing" };
           if (!charged.ok) throw new Rollback(new PaymentDeclinedError(charged.message, charged.declineCode));
         }
         this.markPaid(invoice, now);
@@ -290,7 +310,14 @@ export class LocalPaymentProvider implements PaymentProvider {
         ...(customer.defaultPaymentMethod ? { defaultPaymentMethodId: customer.defaultPaymentMethod } : {}),
         deleted: customer.deleted,
       },
-      paymentMethods: methods.map((m) => ({ id: m.id, brand: m.brand, last4: m.last4, expMonth: m.expMonth, expYear: m.expYear, created: new Date(m.created) })),
+      paymentMethods: methods.map((m) => ({
+        id: m.id,
+        brand: m.brand,
+        last4: m.last4,
+        expMonth: m.expMonth,
+        expYear: m.expYear,
+        created: new Date(m.created),
+      })),
       subscriptions: subs.map((s) => ({
         id: s.id,
         plan: s.plan,
@@ -332,7 +359,8 @@ export class LocalPaymentProvider implements PaymentProvider {
         await this.ledger.save(tx, sub.id, { ...sub, status: "canceled", endedAt: now.getTime() }, now, null);
       }
       for (const invoice of await this.ledger.list<LocalInvoice>(customerId, "invoice", tx)) {
-        if (invoice.amountPaidCents > invoice.refundedCents) await this.ledger.save(tx, invoice.id, { ...invoice, refundedCents: invoice.amountPaidCents }, now);
+        if (invoice.amountPaidCents > invoice.refundedCents)
+          await this.ledger.save(tx, invoice.id, { ...invoice, refundedCents: invoice.amountPaidCents }, now);
       }
       await this.ledger.save(tx, customerId, { ...customer, deleted: true }, now);
     });

@@ -55,7 +55,9 @@ export class StripePaymentProvider implements PaymentProvider {
     this.stripe = new Stripe(settings.secretKey, {
       maxNetworkRetries: base ? 0 : 2,
       appInfo: { name: "Rebound" },
-      ...(base ? { host: base.hostname, port: Number(base.port || (base.protocol === "https:" ? 443 : 80)), protocol: base.protocol === "https:" ? "https" : "http" } : {}),
+      ...(base
+        ? { host: base.hostname, port: Number(base.port || (base.protocol === "https:" ? 443 : 80)), protocol: base.protocol === "https:" ? "https" : "http" }
+        : {}),
     });
     for (const [key, price] of Object.entries(settings.prices)) if (price) this.priceKeys.set(price, key as PriceKey);
     const missing = PLAN_KEYS.filter((key) => !settings.prices[key]);
@@ -77,7 +79,12 @@ export class StripePaymentProvider implements PaymentProvider {
       this.stripe.setupIntents.create({
         usage: "off_session",
         ...(input.customerId ? { customer: input.customerId } : {}),
-        metadata: { purpose: input.purpose, ...(input.plan ? { plan: input.plan } : {}), ...(input.frequency ? { frequency: input.frequency } : {}), ...(input.userId ? { user_id: input.userId } : {}) },
+        metadata: {
+          purpose: input.purpose,
+          ...(input.plan ? { plan: input.plan } : {}),
+          ...(input.frequency ? { frequency: input.frequency } : {}),
+          ...(input.userId ? { user_id: input.userId } : {}),
+        },
       }),
     );
     return { id: intent.id, clientSecret: intent.client_secret ?? "" };
@@ -111,7 +118,8 @@ export class StripePaymentProvider implements PaymentProvider {
       return { customerId, subscriptionId: subscription.id };
     } catch (error) {
       // A refused card leaves no customer behind (the customer this call created).
-      if (created) await this.stripe.customers.del(customerId).catch((cleanup: unknown) => this.logger.warn({ err: cleanup, customerId }, "stripe customer not deleted"));
+      if (created)
+        await this.stripe.customers.del(customerId).catch((cleanup: unknown) => this.logger.warn({ err: cleanup, customerId }, "stripe customer not deleted"));
       throw error;
     }
   }
@@ -155,10 +163,7 @@ export class StripePaymentProvider implements PaymentProvider {
       this.stripe.subscriptions.update(
         subscriptionId,
         {
-          items: [
-            { id: planItem.id, price: this.price(plan, frequency) },
-            ...(numberItem ? [{ id: numberItem.id, price: this.numberPrice(frequency) }] : []),
-          ],
+          items: [{ id: planItem.id, price: this.price(plan, frequency) }, ...(numberItem ? [{ id: numberItem.id, price: this.numberPrice(frequency) }] : [])],
           proration_behavior: trialing ? "none" : "always_invoice",
           payment_behavior: "error_if_incomplete",
           metadata: { plan, frequency },
@@ -177,7 +182,12 @@ export class StripePaymentProvider implements PaymentProvider {
     const numberItem = subscription.items.data.find((item) => this.isNumberPrice(item.price.id));
     if (present && !numberItem) {
       const frequency = this.frequencyOf(subscription);
-      await this.call(() => this.stripe.subscriptionItems.create({ subscription: subscriptionId, price: this.numberPrice(frequency), proration_behavior: "none" }, { idempotencyKey: key }));
+      await this.call(() =>
+        this.stripe.subscriptionItems.create(
+          { subscription: subscriptionId, price: this.numberPrice(frequency), proration_behavior: "none" },
+          { idempotencyKey: key },
+        ),
+      );
     } else if (!present && numberItem) {
       await this.call(() => this.stripe.subscriptionItems.del(numberItem.id, { proration_behavior: "none" }));
     }
@@ -212,7 +222,9 @@ export class StripePaymentProvider implements PaymentProvider {
         email: full.email ?? "",
         name: full.name ?? "",
         ...(full.metadata?.user_id ? { userId: full.metadata.user_id } : {}),
-        ...(idOf(full.invoice_settings?.default_payment_method) ? { defaultPaymentMethodId: idOf(full.invoice_settings?.default_payment_method) as string } : {}),
+        ...(idOf(full.invoice_settings?.default_payment_method)
+          ? { defaultPaymentMethodId: idOf(full.invoice_settings?.default_payment_method) as string }
+          : {}),
         deleted: false,
       },
       paymentMethods: methods.data
@@ -250,7 +262,8 @@ export class StripePaymentProvider implements PaymentProvider {
       body = this.stripe.webhooks.constructEvent(rawBody, signature, this.settings.webhookSecret);
     } catch (error) {
       // Only a correctly signed body is parsed: a SyntaxError is a signed body that is not JSON.
-      if (error instanceof SyntaxError) throw new WebhookPayloadError(rawBody.length === 0 ? "No webhook payload was provided." : "Webhook payload is not JSON");
+      if (error instanceof SyntaxError)
+        throw new WebhookPayloadError(rawBody.length === 0 ? "No webhook payload was provided." : "Webhook payload is not JSON");
       throw new WebhookSignatureError(error instanceof Error ? error.message : "Invalid webhook signature");
     }
     return providerEventOf(body);
@@ -260,7 +273,10 @@ export class StripePaymentProvider implements PaymentProvider {
 
   private async createCustomer(key: string, email: string, name: string, userId?: string): Promise<string> {
     const customer = await this.call(() =>
-      this.stripe.customers.create({ email, name, metadata: { ...(userId ? { user_id: userId } : {}), source: "rebound" } }, { idempotencyKey: `${key}-customer` }),
+      this.stripe.customers.create(
+        { email, name, metadata: { ...(userId ? { user_id: userId } : {}), source: "rebound" } },
+        { idempotencyKey: `${key}-customer` },
+      ),
     );
     return customer.id;
   }

@@ -204,10 +204,7 @@ export class EmbeddedTopicConsumer {
         maxDelayMs: MAX_RETRY_DELAY_MS,
         shouldRetry: (error) => !(error instanceof Abandoned),
         onRetry: (error, attempt) =>
-          this.options.logger.warn(
-            { err: error, group: this.groupId, topic: this.topic, offset: record.offset, attempt },
-            "handler failed; retrying",
-          ),
+          this.options.logger.warn({ err: error, group: this.groupId, topic: this.topic, offset: record.offset, attempt }, "handler failed; retrying"),
       },
     );
   }

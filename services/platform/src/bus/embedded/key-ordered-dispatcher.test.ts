@@ -76,7 +76,12 @@ describe("KeyOrderedDispatcher", () => {
   });
 
   it("stops starting records when drained and leaves the rest uncommitted", async () => {
-    const dispatcher = new KeyOrderedDispatcher(() => sleep(20), 1, 0n, () => undefined);
+    const dispatcher = new KeyOrderedDispatcher(
+      () => sleep(20),
+      1,
+      0n,
+      () => undefined,
+    );
     dispatcher.push(record(1, "a"));
     dispatcher.push(record(2, "a"));
     await dispatcher.drain(0, () => undefined);

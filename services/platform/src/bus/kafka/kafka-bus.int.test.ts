@@ -5,7 +5,9 @@ import { mockClusterContext, realClusterContext } from "@rebound/testing/kafka";
 
 // KAFKA_MOCK=1: librdkafka's mock cluster from .ci/kafka-mock (needs gcc and librdkafka-dev).
 // KAFKA_BROKERS=host:port,...: a real cluster (topics are created and deleted by the suite).
-const realBrokers = process.env.KAFKA_BROKERS?.split(",").map((broker) => broker.trim()).filter(Boolean);
+const realBrokers = process.env.KAFKA_BROKERS?.split(",")
+  .map((broker) => broker.trim())
+  .filter(Boolean);
 const configured: (() => Promise<EventBusContractContext>) | undefined = realBrokers?.length
   ? () => realClusterContext(realBrokers)
   : process.env.KAFKA_MOCK === "1"

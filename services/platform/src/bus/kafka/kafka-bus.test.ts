@@ -20,9 +20,7 @@ describe("kafka records", () => {
   });
 
   it("given kafkajs headers as buffers, strings, repeated names and gaps, when decoded, then each becomes one string and the last repeat wins", () => {
-    expect(
-      decodeHeaders({ a: Buffer.from("ä"), b: "plain", c: [Buffer.from("first"), "last"], d: undefined }),
-    ).toEqual({ a: "ä", b: "plain", c: "last" });
+    expect(decodeHeaders({ a: Buffer.from("ä"), b: "plain", c: [Buffer.from("first"), "last"], d: undefined })).toEqual({ a: "ä", b: "plain", c: "last" });
     expect(decodeHeaders(undefined)).toEqual({});
   });
 

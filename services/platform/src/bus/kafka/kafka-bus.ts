@@ -116,7 +116,12 @@ class KafkaBus implements EventBus {
     if (connecting) {
       await this.producer.disconnect();
       // kafkajs cannot abort a connect still retrying against an unreachable cluster: if it succeeds after close, disconnect again.
-      connecting.then(() => this.producer.disconnect(), () => undefined).catch(() => undefined);
+      connecting
+        .then(
+          () => this.producer.disconnect(),
+          () => undefined,
+        )
+        .catch(() => undefined);
     }
     const failed = results.find((result): result is PromiseRejectedResult => result.status === "rejected");
     if (failed) throw failed.reason;

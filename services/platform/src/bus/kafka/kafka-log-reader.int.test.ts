@@ -7,7 +7,9 @@ import { openKafkaLogReader } from "./kafka-log-reader";
 import { TEST_CONSUMER_TIMINGS } from "./kafka-subscription";
 
 // KAFKA_MOCK=1: librdkafka's mock cluster from .ci/kafka-mock; KAFKA_BROKERS: a real cluster (a topic is created and deleted).
-const realBrokers = process.env.KAFKA_BROKERS?.split(",").map((broker) => broker.trim()).filter(Boolean);
+const realBrokers = process.env.KAFKA_BROKERS?.split(",")
+  .map((broker) => broker.trim())
+  .filter(Boolean);
 const enabled = Boolean(realBrokers?.length) || process.env.KAFKA_MOCK === "1";
 
 interface Cluster {
@@ -28,7 +30,12 @@ async function cluster(): Promise<Cluster> {
   return { brokers: mock.brokers, topics, stop: () => mock.stop() };
 }
 
-const record = (topic: string, key: string, n: number): BusRecord => ({ topic, key, value: new TextEncoder().encode(`${key}:${n}`), headers: { "event-type": "Test", n: String(n) } });
+const record = (topic: string, key: string, n: number): BusRecord => ({
+  topic,
+  key,
+  value: new TextEncoder().encode(`${key}:${n}`),
+  headers: { "event-type": "Test", n: String(n) },
+});
 const idOf = (r: DeliveredRecord) => `${r.topic}|${new TextDecoder().decode(r.value)}`;
 
 describeIf(enabled, "set KAFKA_MOCK=1 or KAFKA_BROKERS to run it; .ci/run sets KAFKA_MOCK")("Kafka log reader (analytics:rebuild's source)", () => {
@@ -41,10 +48,19 @@ describeIf(enabled, "set KAFKA_MOCK=1 or KAFKA_BROKERS to run it; .ci/run sets K
   it("given records on several partitions of two topics, then it hands each over once, in batches, each partition in order, and stops at the end it saw when opened", async () => {
     const [a, b] = kafka.topics as [string, string];
     const bus = createKafkaBus({ brokers: kafka.brokers, clientId: "replay-writer" });
-    const published = [...Array.from({ length: 60 }, (_, n) => record(a, `key-${n % 7}`, n)), ...Array.from({ length: 25 }, (_, n) => record(b, `other-${n % 3}`, n))];
+    const published = [
+      ...Array.from({ length: 60 }, (_, n) => record(a, `key-${n % 7}`, n)),
+      ...Array.from({ length: 25 }, (_, n) => record(b, `other-${n % 3}`, n)),
+    ];
     await bus.publish(published);
 
-    const reader = await openKafkaLogReader({ brokers: kafka.brokers, clientId: "replay-test", topics: [a, b, "never-written"], timings: { ...TEST_CONSUMER_TIMINGS, sessionTimeout: 3_000 }, maxBuffered: 20 });
+    const reader = await openKafkaLogReader({
+      brokers: kafka.brokers,
+      clientId: "replay-test",
+      topics: [a, b, "never-written"],
+      timings: { ...TEST_CONSUMER_TIMINGS, sessionTimeout: 3_000 },
+      maxBuffered: 20,
+    });
     await bus.publish([record(a, "key-0", 1_000)]); // after the reader opened: not part of the replay
     const read: DeliveredRecord[] = [];
     const sizes: number[] = [];

@@ -31,7 +31,12 @@ type PartitionKey = `${string}/${number}`;
  * beginning: nothing is committed) is handed over once.
  */
 export async function openKafkaLogReader(options: KafkaLogReaderOptions): Promise<KafkaLogReader> {
-  const kafka = new Kafka({ brokers: options.brokers, clientId: options.clientId, logLevel: kafkaLogLevel(options.logger), logCreator: toKafkaLogCreator(options.logger) });
+  const kafka = new Kafka({
+    brokers: options.brokers,
+    clientId: options.clientId,
+    logLevel: kafkaLogLevel(options.logger),
+    logCreator: toKafkaLogCreator(options.logger),
+  });
   const admin = kafka.admin();
   await admin.connect();
   /** Next offset to hand over, and the end (exclusive), of each partition that has records to read. */
@@ -45,7 +50,12 @@ export async function openKafkaLogReader(options: KafkaLogReaderOptions): Promis
   }
   const groupId = `${options.clientId}.replay-${Date.now().toString(36)}-${process.pid}`;
   const reader = new Reader(admin, groupId, pending, options.maxBuffered ?? 10_000);
-  if (pending.size > 0) await reader.start(kafka, options.topics.filter((topic) => existing.has(topic)), { ...DEFAULT_CONSUMER_TIMINGS, ...options.timings });
+  if (pending.size > 0)
+    await reader.start(
+      kafka,
+      options.topics.filter((topic) => existing.has(topic)),
+      { ...DEFAULT_CONSUMER_TIMINGS, ...options.timings },
+    );
   return reader;
 }
 

@@ -63,11 +63,7 @@ class HandlerAbandonedError extends KafkaJSError {
 const RESTART_BASE_DELAY_MS = 1_000;
 const RESTART_MAX_DELAY_MS = 30_000;
 
-export async function startKafkaSubscription(
-  kafka: Kafka,
-  options: SubscribeOptions,
-  settings: KafkaSubscriptionSettings,
-): Promise<Subscription> {
+export async function startKafkaSubscription(kafka: Kafka, options: SubscribeOptions, settings: KafkaSubscriptionSettings): Promise<Subscription> {
   const { groupId } = options;
   const { timings, handlerRetry, logger } = settings;
   const consumer = kafka.consumer({ groupId, ...timings });
@@ -111,10 +107,7 @@ export async function startKafkaSubscription(
         maxDelayMs: handlerRetry.maxDelayMs,
         shouldRetry: (error) => !(error instanceof HandlerAbandonedError),
         onRetry: (error, attempt, retryInMs) =>
-          logger?.warn(
-            { err: error, groupId, topic, partition, offset: record.offset, attempt, retryInMs },
-            "bus handler failed; retrying the record",
-          ),
+          logger?.warn({ err: error, groupId, topic, partition, offset: record.offset, attempt, retryInMs }, "bus handler failed; retrying the record"),
         wait: (delayMs) => backoff(delayMs, heartbeat),
       },
     );

@@ -7,7 +7,13 @@ describe("Twilio adapter: line type lookups (Lookup v2) against the fake Twilio 
 
   beforeAll(async () => {
     fake = await startFakeTwilioApi();
-    provider = new TwilioTelephonyProvider({ accountSid: fake.accountSid, authToken: fake.authToken, timeoutMs: 2_000, lookupTimeoutMs: 500, apiBaseUrl: fake.url });
+    provider = new TwilioTelephonyProvider({
+      accountSid: fake.accountSid,
+      authToken: fake.authToken,
+      timeoutMs: 2_000,
+      lookupTimeoutMs: 500,
+      apiBaseUrl: fake.url,
+    });
   });
   afterAll(async () => {
     await provider.close();
@@ -25,7 +31,13 @@ describe("Twilio adapter: line type lookups (Lookup v2) against the fake Twilio 
 
   it("given Twilio slower than the lookup timeout, when looked up, then a retryable timeout error soon after the timeout", async () => {
     const slow = await startFakeTwilioApi({ lookupDelayMs: 2_000 });
-    const impatient = new TwilioTelephonyProvider({ accountSid: slow.accountSid, authToken: slow.authToken, timeoutMs: 5_000, lookupTimeoutMs: 150, apiBaseUrl: slow.url });
+    const impatient = new TwilioTelephonyProvider({
+      accountSid: slow.accountSid,
+      authToken: slow.authToken,
+      timeoutMs: 5_000,
+      lookupTimeoutMs: 150,
+      apiBaseUrl: slow.url,
+    });
     const started = Date.now();
 
     const error = await impatient.lookupLineType("+14155550142").catch((caught: unknown) => caught);

@@ -167,9 +167,7 @@ export class TwilioTelephonyProvider implements TelephonyProvider {
         to: request.to,
         timeout: request.timeoutSeconds,
         twiml: TEST_CALL_TWIML,
-        ...(request.statusCallbackUrl
-          ? { statusCallback: request.statusCallbackUrl, statusCallbackMethod: "POST", statusCallbackEvent: ["completed"] }
-          : {}),
+        ...(request.statusCallbackUrl ? { statusCallback: request.statusCallbackUrl, statusCallbackMethod: "POST", statusCallbackEvent: ["completed"] } : {}),
       });
       return { sid: call.sid };
     } catch (error) {

@@ -27,7 +27,14 @@ export function ForgotPasswordForm() {
 
   if (sentTo) {
     return (
-      <AuthCard title="Check your email" subtitle={<>If an account exists for <strong>{sentTo}</strong>, we sent a link to reset your password. It works for 1 hour.</>}>
+      <AuthCard
+        title="Check your email"
+        subtitle={
+          <>
+            If an account exists for <strong>{sentTo}</strong>, we sent a link to reset your password. It works for 1 hour.
+          </>
+        }
+      >
         <div className="rb-auth__icon" aria-hidden>
           <MailOutlined />
         </div>

@@ -11,11 +11,23 @@ import { usePlanNotice } from "@/shared/billing/use-plan-notice";
 import { SectionError } from "@/shared/ui/section-error";
 import { toast } from "@/shared/ui/toast/toast-store";
 import { invoiceUrl, openInvoice } from "../api/download-invoice";
-import { DOWNLOAD_STAGGER_MS, formatEpochDate, formatInvoiceAmount, invoiceFileName, invoiceLabel, invoiceStatusLabel, summarizeSubscription } from "../lib/billing-display";
+import {
+  DOWNLOAD_STAGGER_MS,
+  formatEpochDate,
+  formatInvoiceAmount,
+  invoiceFileName,
+  invoiceLabel,
+  invoiceStatusLabel,
+  summarizeSubscription,
+} from "../lib/billing-display";
 import { PlanCards } from "./plan-cards";
 import { SubscriptionCard } from "./subscription-card";
 
-const DOWNLOAD_UNAVAILABLE = { title: "Download Unavailable", description: "Invoice download is not available for this invoice. Please contact support.", variant: "destructive" } as const;
+const DOWNLOAD_UNAVAILABLE = {
+  title: "Download Unavailable",
+  description: "Invoice download is not available for this invoice. Please contact support.",
+  variant: "destructive",
+} as const;
 
 async function download(invoice: Parameters<typeof invoiceUrl>[0] & { number: string | null }): Promise<boolean> {
   try {
@@ -63,7 +75,12 @@ export function BillingPage() {
         <p className="rb-lead">Your subscription, your card and your invoices.</p>
       </header>
       {plan.notice ? (
-        <ChoosePlanAlert title={PLAN_NOTICE_TEXT[plan.notice].title} description={PLAN_NOTICE_TEXT[plan.notice].description} checkout={plan.checkout} testId="billing-plan-notice" />
+        <ChoosePlanAlert
+          title={PLAN_NOTICE_TEXT[plan.notice].title}
+          description={PLAN_NOTICE_TEXT[plan.notice].description}
+          checkout={plan.checkout}
+          testId="billing-plan-notice"
+        />
       ) : null}
       <SubscriptionCard summary={summary} hasSubscription={Boolean(data.subscription)} />
       <PlanCards current={summary.plan} currentFrequency={summary.frequency} subscribe={plan.notice !== null} />

@@ -19,12 +19,18 @@ export function SubscriptionCard({ summary, hasSubscription }: { summary: Subscr
         setConfirming(false);
         toast({ title: "Subscription Cancelled", description: result?.message || `Your plan stays active until ${summary.nextBilling}.` });
       },
-      onError: (error) => toast({ title: "Cancellation Failed", description: errorMessage(error, "Failed to cancel subscription. Please try again."), variant: "destructive" }),
+      onError: (error) =>
+        toast({ title: "Cancellation Failed", description: errorMessage(error, "Failed to cancel subscription. Please try again."), variant: "destructive" }),
     });
   const onReactivate = () =>
     reactivate.mutate(undefined, {
       onSuccess: (result) => toast({ title: "Subscription Reactivated", description: result?.message || "Your subscription continues as before." }),
-      onError: (error) => toast({ title: "Reactivation Failed", description: errorMessage(error, "Failed to reactivate subscription. Please try again."), variant: "destructive" }),
+      onError: (error) =>
+        toast({
+          title: "Reactivation Failed",
+          description: errorMessage(error, "Failed to reactivate subscription. Please try again."),
+          variant: "destructive",
+        }),
     });
   return (
     <section className="rb-card rb-billing__status" aria-labelledby="subscription">

@@ -1,12 +1,28 @@
 import type { BillingResponse } from "@rebound/contracts/domain";
 import { subscriptionStatusLabel } from "@/shared/lib/status";
-import { DATE_UNAVAILABLE, formatEpochDate, formatInvoiceAmount, invoiceFileName, invoiceLabel, invoiceStatusLabel, planPrice, summarizeSubscription } from "./billing-display";
+import {
+  DATE_UNAVAILABLE,
+  formatEpochDate,
+  formatInvoiceAmount,
+  invoiceFileName,
+  invoiceLabel,
+  invoiceStatusLabel,
+  planPrice,
+  summarizeSubscription,
+} from "./billing-display";
 
 const JAN_15_2025 = Date.UTC(2025, 0, 15, 12) / 1000;
 
 function billing(subscription: Partial<NonNullable<BillingResponse["subscription"]>> | null, userStatus = "trial"): BillingResponse {
   return {
-    user: { id: "u1", email: "pat@example.com", subscriptionPlan: "professional", subscriptionStatus: userStatus, billingFrequency: "monthly", trialEndsAt: JAN_15_2025 },
+    user: {
+      id: "u1",
+      email: "pat@example.com",
+      subscriptionPlan: "professional",
+      subscriptionStatus: userStatus,
+      billingFrequency: "monthly",
+      trialEndsAt: JAN_15_2025,
+    },
     subscription:
       subscription === null
         ? null

@@ -11,4 +11,3 @@ describe("calculator formulas", () => {
     expect(parseResultsSearch({ averageValue: 800, missedCalls: "30", closeRate: 10 })).toEqual({ averageValue: 800, missedCalls: 30, closeRate: 10 });
   });
 });
-

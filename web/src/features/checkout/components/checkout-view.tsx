@@ -64,7 +64,11 @@ export function CheckoutView({ plan, frequency }: { plan: PlanDefinition; freque
       toast({ title: "Payment Successful", description: "Welcome to Rebound! Your subscription is now active." });
       void navigate({ to: "/dashboard" });
     } catch (error) {
-      toast({ title: "Payment Error", description: error instanceof ApiError ? errorMessage(error, "An unexpected error occurred") : "An unexpected error occurred", variant: "destructive" });
+      toast({
+        title: "Payment Error",
+        description: error instanceof ApiError ? errorMessage(error, "An unexpected error occurred") : "An unexpected error occurred",
+        variant: "destructive",
+      });
     } finally {
       setProcessing(false);
     }
@@ -113,7 +117,15 @@ export function CheckoutView({ plan, frequency }: { plan: PlanDefinition; freque
           <LockOutlined aria-hidden /> Payment details
         </h2>
         <PaymentMethod setup={setup.data} onReady={onReady} />
-        <Button type="primary" size="large" block disabled={!ready || processing} loading={processing} onClick={() => void subscribe()} className="rb-checkout__submit">
+        <Button
+          type="primary"
+          size="large"
+          block
+          disabled={!ready || processing}
+          loading={processing}
+          onClick={() => void subscribe()}
+          className="rb-checkout__submit"
+        >
           {processing ? "Processing..." : "Subscribe"}
         </Button>
       </section>

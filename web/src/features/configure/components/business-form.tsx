@@ -93,15 +93,33 @@ export function BusinessForm({ business }: { business: Business }) {
             control={control}
             name="isActive"
             render={({ field }) => (
-              <ToggleRow id="isActive" title="SMS automation" hint="Text every caller you miss." checked={field.value} onChange={field.onChange} stateLabel={activeLabel(field.value)} />
+              <ToggleRow
+                id="isActive"
+                title="SMS automation"
+                hint="Text every caller you miss."
+                checked={field.value}
+                onChange={field.onChange}
+                stateLabel={activeLabel(field.value)}
+              />
             )}
           />
-          <TemplatePicker id="missed-call-template" label="Missed-call templates" categories={templates.data?.missedCall} loading={templates.isPending} onApply={(message) => applyTemplate("customMessage", message)} />
+          <TemplatePicker
+            id="missed-call-template"
+            label="Missed-call templates"
+            categories={templates.data?.missedCall}
+            loading={templates.isPending}
+            onApply={(message) => applyTemplate("customMessage", message)}
+          />
           <Controller
             control={control}
             name="customMessage"
             render={({ field }) => (
-              <FormField id="customMessage" label="Your message" error={errors.customMessage?.message} extra="Placeholders: [Business Name], [WEBSITE], [EMAIL], [EMERGENCY_NUMBER], [OPEN_TIME], [BUSINESS_HOURS]">
+              <FormField
+                id="customMessage"
+                label="Your message"
+                error={errors.customMessage?.message}
+                extra="Placeholders: [Business Name], [WEBSITE], [EMAIL], [EMERGENCY_NUMBER], [OPEN_TIME], [BUSINESS_HOURS]"
+              >
                 <Input.TextArea {...field} autoSize={{ minRows: 3, maxRows: 8 }} />
               </FormField>
             )}
@@ -130,7 +148,13 @@ export function BusinessForm({ business }: { business: Business }) {
           />
           {visible.afterHoursDetails ? (
             <div className="rb-reveal">
-              <TemplatePicker id="after-hours-template" label="After-hours templates" categories={templates.data?.afterHours} loading={templates.isPending} onApply={(message) => applyTemplate("afterHoursMessage", message)} />
+              <TemplatePicker
+                id="after-hours-template"
+                label="After-hours templates"
+                categories={templates.data?.afterHours}
+                loading={templates.isPending}
+                onApply={(message) => applyTemplate("afterHoursMessage", message)}
+              />
               <Controller
                 control={control}
                 name="afterHoursMessage"
@@ -150,7 +174,12 @@ export function BusinessForm({ business }: { business: Business }) {
                   </FormField>
                 )}
               />
-              <Button icon={hoursOpen ? <UpOutlined /> : <ClockCircleOutlined />} onClick={() => setHoursOpen((open) => !open)} aria-expanded={hoursOpen} aria-controls="hours-editor">
+              <Button
+                icon={hoursOpen ? <UpOutlined /> : <ClockCircleOutlined />}
+                onClick={() => setHoursOpen((open) => !open)}
+                aria-expanded={hoursOpen}
+                aria-controls="hours-editor"
+              >
                 {hoursToggleLabel(hoursOpen)} {hoursOpen ? null : <DownOutlined aria-hidden className="rb-icon-small" />}
               </Button>
               {hoursOpen ? (
@@ -172,7 +201,14 @@ export function BusinessForm({ business }: { business: Business }) {
             control={control}
             name="smsAutoReplyEnabled"
             render={({ field }) => (
-              <ToggleRow id="smsAutoReplyEnabled" title="Auto-reply" hint="Answer callers who text your Rebound number." checked={field.value} onChange={field.onChange} stateLabel={enabledLabel(field.value)} />
+              <ToggleRow
+                id="smsAutoReplyEnabled"
+                title="Auto-reply"
+                hint="Answer callers who text your Rebound number."
+                checked={field.value}
+                onChange={field.onChange}
+                stateLabel={enabledLabel(field.value)}
+              />
             )}
           />
           {visible.autoReplyMessage ? (

@@ -81,7 +81,14 @@ export function CallerHandlingFields({ control, errors, showNoTextMessage }: Cal
               </p>
               {VOICE_NO_TEXT_OPTIONS.map((option) => (
                 <label key={option.value} className={option.value === field.value ? "rb-choice rb-choice--active" : "rb-choice"}>
-                  <input type="radio" name={field.name} value={option.value} checked={option.value === field.value} onChange={() => field.onChange(option.value)} aria-describedby={`voiceNoTextAnswer-${option.value}-hint`} />
+                  <input
+                    type="radio"
+                    name={field.name}
+                    value={option.value}
+                    checked={option.value === field.value}
+                    onChange={() => field.onChange(option.value)}
+                    aria-describedby={`voiceNoTextAnswer-${option.value}-hint`}
+                  />
                   <span>
                     <span className="rb-choice__title">{option.label}</span>
                     <span className="rb-choice__hint" id={`voiceNoTextAnswer-${option.value}-hint`}>
@@ -98,7 +105,12 @@ export function CallerHandlingFields({ control, errors, showNoTextMessage }: Cal
             control={control}
             name="voiceNoTextMessage"
             render={({ field }) => (
-              <FormField id="voiceNoTextMessage" label="Message when no text follows" error={errors.voiceNoTextMessage?.message} extra="Leave empty for the standard message.">
+              <FormField
+                id="voiceNoTextMessage"
+                label="Message when no text follows"
+                error={errors.voiceNoTextMessage?.message}
+                extra="Leave empty for the standard message."
+              >
                 <Input.TextArea {...field} autoSize={{ minRows: 2, maxRows: 5 }} placeholder="Sorry we missed your call. Please call again later." />
               </FormField>
             )}

@@ -30,13 +30,29 @@ export function HoursEditor({ control, errors }: { control: Control<BusinessForm
                 <Controller
                   control={control}
                   name={`businessHours.${day}.open`}
-                  render={({ field }) => <Input {...field} type="time" aria-label={`${label(day)} opens`} className="rb-hours__time" status={dayErrors?.open ? "error" : undefined} />}
+                  render={({ field }) => (
+                    <Input
+                      {...field}
+                      type="time"
+                      aria-label={`${label(day)} opens`}
+                      className="rb-hours__time"
+                      status={dayErrors?.open ? "error" : undefined}
+                    />
+                  )}
                 />
                 <span aria-hidden>to</span>
                 <Controller
                   control={control}
                   name={`businessHours.${day}.close`}
-                  render={({ field }) => <Input {...field} type="time" aria-label={`${label(day)} closes`} className="rb-hours__time" status={dayErrors?.close ? "error" : undefined} />}
+                  render={({ field }) => (
+                    <Input
+                      {...field}
+                      type="time"
+                      aria-label={`${label(day)} closes`}
+                      className="rb-hours__time"
+                      status={dayErrors?.close ? "error" : undefined}
+                    />
+                  )}
                 />
               </span>
             ) : (

@@ -2,7 +2,19 @@ import { Select } from "antd";
 import type { TemplateCategory } from "@rebound/contracts/domain";
 
 /** Industry templates by category; choosing one replaces the message ('Template Applied'). */
-export function TemplatePicker({ id, label, categories, onApply, loading }: { id: string; label: string; categories: TemplateCategory[] | undefined; onApply: (message: string) => void; loading?: boolean }) {
+export function TemplatePicker({
+  id,
+  label,
+  categories,
+  onApply,
+  loading,
+}: {
+  id: string;
+  label: string;
+  categories: TemplateCategory[] | undefined;
+  onApply: (message: string) => void;
+  loading?: boolean;
+}) {
   return (
     <div className="rb-template-picker">
       <label htmlFor={id} className="rb-field__label">

@@ -1,7 +1,21 @@
 import { Switch } from "antd";
 
 /** A switch with its title, hint and On/Off wording, labelled and described for screen readers. */
-export function ToggleRow({ id, title, hint, checked, onChange, stateLabel }: { id: string; title: string; hint: string; checked: boolean; onChange: (on: boolean) => void; stateLabel: string }) {
+export function ToggleRow({
+  id,
+  title,
+  hint,
+  checked,
+  onChange,
+  stateLabel,
+}: {
+  id: string;
+  title: string;
+  hint: string;
+  checked: boolean;
+  onChange: (on: boolean) => void;
+  stateLabel: string;
+}) {
   return (
     <div className="rb-toggle-row">
       <div>

@@ -34,7 +34,9 @@ describe("business form validation (docs/product.md section 5)", () => {
   });
 
   it("given after-hours on and a blank after-hours message, then the message shows on afterHoursMessage", () => {
-    expect(messagesOf({ ...BUSINESS_FORM_DEFAULTS, afterHoursEnabled: true, afterHoursMessage: "  " })).toEqual({ afterHoursMessage: AFTER_HOURS_MESSAGE_REQUIRED });
+    expect(messagesOf({ ...BUSINESS_FORM_DEFAULTS, afterHoursEnabled: true, afterHoursMessage: "  " })).toEqual({
+      afterHoursMessage: AFTER_HOURS_MESSAGE_REQUIRED,
+    });
     expect(AFTER_HOURS_MESSAGE_REQUIRED).toBe("After hours message is required when after-hours messaging is enabled");
   });
 
@@ -44,7 +46,9 @@ describe("business form validation (docs/product.md section 5)", () => {
 
   it("given after-hours on, then an enabled day whose close equals its open is refused on that day", () => {
     const businessHours: WeeklyHours = { ...DEFAULT_WEEKLY_HOURS, monday: { open: "09:00", close: "09:00", enabled: true } };
-    expect(messagesOf({ ...BUSINESS_FORM_DEFAULTS, businessHours })).toEqual({ "businessHours.monday.close": "Closing time must be different from opening time" });
+    expect(messagesOf({ ...BUSINESS_FORM_DEFAULTS, businessHours })).toEqual({
+      "businessHours.monday.close": "Closing time must be different from opening time",
+    });
   });
 });
 
@@ -81,7 +85,13 @@ describe("business form data", () => {
 
   it("fills the form from the loaded business and sends the spec's payload back", () => {
     const values = formValuesFromBusiness(business);
-    expect(values).toMatchObject({ customMessage: "Hi from [Business Name]", afterHoursEnabled: false, smsAutoReplyEnabled: true, timeZone: "America/Chicago", isActive: false });
+    expect(values).toMatchObject({
+      customMessage: "Hi from [Business Name]",
+      afterHoursEnabled: false,
+      smsAutoReplyEnabled: true,
+      timeZone: "America/Chicago",
+      isActive: false,
+    });
     expect(Object.keys(payloadFromForm({ ...values, customMessage: "  Hello  " })).sort()).toEqual(
       [
         "afterHoursEnabled",
@@ -159,14 +169,30 @@ describe("caller handling in the business form", () => {
   });
 
   it("given edited settings, when saved, then the payload carries them with the spoken messages trimmed", () => {
-    const payload = payloadFromForm({ ...formValuesFromBusiness(stored), allowInternationalCallers: false, voiceNoTextAnswer: "silence", voiceTextMessage: "  Hello there  ", voiceNoTextMessage: " Bye " });
-    expect(payload).toMatchObject({ allowInternationalCallers: false, textLikelySpoofedCallers: true, voiceNoTextAnswer: "silence", voiceTextMessage: "Hello there", voiceNoTextMessage: "Bye" });
+    const payload = payloadFromForm({
+      ...formValuesFromBusiness(stored),
+      allowInternationalCallers: false,
+      voiceNoTextAnswer: "silence",
+      voiceTextMessage: "  Hello there  ",
+      voiceNoTextMessage: " Bye ",
+    });
+    expect(payload).toMatchObject({
+      allowInternationalCallers: false,
+      textLikelySpoofedCallers: true,
+      voiceNoTextAnswer: "silence",
+      voiceTextMessage: "Hello there",
+      voiceNoTextMessage: "Bye",
+    });
   });
 
   it("given a spoken message over 300 characters, then business's message shows on that field", () => {
     const long = "a".repeat(MAX_VOICE_MESSAGE_LENGTH + 1);
-    expect(messagesOf({ ...BUSINESS_FORM_DEFAULTS, voiceTextMessage: long })).toEqual({ voiceTextMessage: "Voice message when a text follows must be at most 300 characters" });
-    expect(messagesOf({ ...BUSINESS_FORM_DEFAULTS, voiceNoTextMessage: long })).toEqual({ voiceNoTextMessage: "Voice message when no text follows must be at most 300 characters" });
+    expect(messagesOf({ ...BUSINESS_FORM_DEFAULTS, voiceTextMessage: long })).toEqual({
+      voiceTextMessage: "Voice message when a text follows must be at most 300 characters",
+    });
+    expect(messagesOf({ ...BUSINESS_FORM_DEFAULTS, voiceNoTextMessage: long })).toEqual({
+      voiceNoTextMessage: "Voice message when no text follows must be at most 300 characters",
+    });
     expect(messagesOf({ ...BUSINESS_FORM_DEFAULTS, voiceTextMessage: "a".repeat(MAX_VOICE_MESSAGE_LENGTH) })).toEqual({});
   });
 

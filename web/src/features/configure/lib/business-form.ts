@@ -110,8 +110,14 @@ export interface FormVisibility {
 }
 
 /** What the form shows (docs/product.md section 4): after-hours details only when enabled, the auto-reply message only when on. */
-export function formVisibility(values: Pick<BusinessFormValues, "afterHoursEnabled" | "smsAutoReplyEnabled"> & Partial<Pick<BusinessFormValues, "voiceNoTextAnswer">>): FormVisibility {
-  return { afterHoursDetails: values.afterHoursEnabled, autoReplyMessage: values.smsAutoReplyEnabled, voiceNoTextMessage: (values.voiceNoTextAnswer ?? DEFAULT_VOICE_NO_TEXT_ANSWER) === "say" };
+export function formVisibility(
+  values: Pick<BusinessFormValues, "afterHoursEnabled" | "smsAutoReplyEnabled"> & Partial<Pick<BusinessFormValues, "voiceNoTextAnswer">>,
+): FormVisibility {
+  return {
+    afterHoursDetails: values.afterHoursEnabled,
+    autoReplyMessage: values.smsAutoReplyEnabled,
+    voiceNoTextMessage: (values.voiceNoTextAnswer ?? DEFAULT_VOICE_NO_TEXT_ANSWER) === "say",
+  };
 }
 
 /** The choices for a caller who will get no text, in the owner's words. */

@@ -30,10 +30,24 @@ export function DashboardShell({ section, children }: { section: DashboardSectio
         <AppHeader
           extra={
             <>
-              <Button type="text" size="large" icon={<QuestionCircleOutlined />} onClick={() => setTutorialOpen(true)} className="rb-appbar__action" aria-label="Tutorial">
+              <Button
+                type="text"
+                size="large"
+                icon={<QuestionCircleOutlined />}
+                onClick={() => setTutorialOpen(true)}
+                className="rb-appbar__action"
+                aria-label="Tutorial"
+              >
                 <span className="rb-appbar__action-label">Tutorial</span>
               </Button>
-              <Button type="text" size="large" icon={<PhoneOutlined />} onClick={() => dialogs.openForwarding()} className="rb-appbar__action" aria-label="Forwarding help">
+              <Button
+                type="text"
+                size="large"
+                icon={<PhoneOutlined />}
+                onClick={() => dialogs.openForwarding()}
+                className="rb-appbar__action"
+                aria-label="Forwarding help"
+              >
                 <span className="rb-appbar__action-label">Forwarding help</span>
               </Button>
             </>

@@ -28,7 +28,11 @@ function CodeList({ table, number }: { table: ForwardingTable; number?: string }
                 <code>{text}</code>
                 <CopyButton text={text} label={`code for ${code.purpose}`} />
               </span>
-              {code.deactivate ? <span className="rb-fwd__off">To turn off: <code>{code.deactivate}</code></span> : null}
+              {code.deactivate ? (
+                <span className="rb-fwd__off">
+                  To turn off: <code>{code.deactivate}</code>
+                </span>
+              ) : null}
             </li>
           );
         })}
@@ -45,7 +49,14 @@ function VoipList() {
       <label htmlFor="voip-search" className="rb-field__label">
         Find your VoIP provider
       </label>
-      <Input id="voip-search" allowClear prefix={<SearchOutlined aria-hidden />} placeholder="RingCentral, Google Voice..." value={query} onChange={(event) => setQuery(event.target.value)} />
+      <Input
+        id="voip-search"
+        allowClear
+        prefix={<SearchOutlined aria-hidden />}
+        placeholder="RingCentral, Google Voice..."
+        value={query}
+        onChange={(event) => setQuery(event.target.value)}
+      />
       {providers.length === 0 ? (
         <div className="rb-empty" role="status">
           <p className="rb-empty__title">No providers found matching "{query.trim()}"</p>
@@ -72,7 +83,19 @@ function VoipList() {
 }
 
 /** Forwarding instructions: Mobile Phones, Landlines, VoIP Services, then carrier help lines and costs. */
-export function ForwardingDialog({ open, tab, onTab, onClose, dedicatedNumber }: { open: boolean; tab: ForwardingTab; onTab: (tab: ForwardingTab) => void; onClose: () => void; dedicatedNumber?: string | null }) {
+export function ForwardingDialog({
+  open,
+  tab,
+  onTab,
+  onClose,
+  dedicatedNumber,
+}: {
+  open: boolean;
+  tab: ForwardingTab;
+  onTab: (tab: ForwardingTab) => void;
+  onClose: () => void;
+  dedicatedNumber?: string | null;
+}) {
   const number = dedicatedNumber ? dialString(dedicatedNumber) : undefined;
   const [mobile, usLandline, canada, uk] = FORWARDING_TABLES;
   return (

@@ -35,7 +35,10 @@ describe("plan banner", () => {
   });
 
   it("given a subscription in good standing, or billing failing or still loading, then nothing shows", async () => {
-    for (const answer of [{ status: 200, body: billingAnswer("past_due") }, { status: 500, body: { message: "down" } }]) {
+    for (const answer of [
+      { status: 200, body: billingAnswer("past_due") },
+      { status: 500, body: { message: "down" } },
+    ]) {
       const calls = stubFetch({ "GET /api/billing": () => answer, "GET /api/auth/user": () => ({ status: 200, body: signedInUser() }) });
       const { unmount } = await renderWithProviders(<PlanBanner />);
       expect(screen.queryByTestId("plan-banner")).toBeNull(); // while loading
@@ -64,7 +67,10 @@ describe("get-number card", () => {
   });
 
   it("given a subscription in good standing, then it goes to number selection", async () => {
-    stubFetch({ "GET /api/billing": () => ({ status: 200, body: billingAnswer("trialing") }), "GET /api/auth/user": () => ({ status: 200, body: signedInUser() }) });
+    stubFetch({
+      "GET /api/billing": () => ({ status: 200, body: billingAnswer("trialing") }),
+      "GET /api/auth/user": () => ({ status: 200, body: signedInUser() }),
+    });
     await renderWithProviders(<GetNumberCard />);
     expect(await screen.findByRole("link", { name: "Select Your Phone Number" })).toHaveAttribute("href", "/phone-number-selection");
     expect(screen.queryByRole("link", { name: "Choose a Plan" })).toBeNull();

@@ -37,7 +37,10 @@ export function TestSection() {
   useEffect(() => {
     setStatus((current) => current ?? (business.data ? initialTestStatus(stored) : null));
   }, [business.data, stored]);
-  const { control, handleSubmit, formState } = useForm<ForwardingTestInput>({ resolver: zodResolver(forwardingTestSchema), defaultValues: { testPhoneNumber: "" } });
+  const { control, handleSubmit, formState } = useForm<ForwardingTestInput>({
+    resolver: zodResolver(forwardingTestSchema),
+    defaultValues: { testPhoneNumber: "" },
+  });
 
   if (business.isPending) return <Skeleton active paragraph={{ rows: 6 }} />;
   if (business.isError) return <SectionError onRetry={() => void business.refetch()} />;
@@ -99,8 +102,8 @@ export function TestSection() {
                 Test call forwarding
               </h2>
               <p className="rb-muted">
-                We'll call your business phone from a test line and let it ring. When the call forwards to {formatPhoneNumber(number)}, the test passes. Forwarding is
-                detected usually within 10-30 seconds.
+                We'll call your business phone from a test line and let it ring. When the call forwards to {formatPhoneNumber(number)}, the test passes.
+                Forwarding is detected usually within 10-30 seconds.
               </p>
               <form noValidate onSubmit={onSubmit} aria-label="Test call forwarding" className="rb-test-form">
                 <Controller

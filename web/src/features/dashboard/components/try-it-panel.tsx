@@ -52,7 +52,11 @@ export function TryItPanel({ dedicatedNumber }: { dedicatedNumber: string }) {
       setSent((list) => [...list, { id: `call-${Date.now()}`, kind: "event", text: `Missed call to ${formatPhoneNumber(dedicatedNumber)}`, at: Date.now() }]);
       watch();
     } catch (error) {
-      toast({ title: "Simulation failed", description: errorMessage(error, "The carrier simulator did not answer. Please try again."), variant: "destructive" });
+      toast({
+        title: "Simulation failed",
+        description: errorMessage(error, "The carrier simulator did not answer. Please try again."),
+        variant: "destructive",
+      });
     } finally {
       setBusy(false);
     }
@@ -82,7 +86,8 @@ export function TryItPanel({ dedicatedNumber }: { dedicatedNumber: string }) {
           Try it now
         </h2>
         <p className="rb-muted">
-          No phone needed: pretend to be a caller, miss the call, and watch your text arrive. Then reply STOP, START or HELP to see the answers your callers get.
+          No phone needed: pretend to be a caller, miss the call, and watch your text arrive. Then reply STOP, START or HELP to see the answers your callers
+          get.
         </p>
         <label htmlFor="tryit-caller" className="rb-field__label">
           Caller's number

@@ -17,13 +17,22 @@ describe("forwarding test (docs/product.md sections 4, 5 and 8)", () => {
   });
 
   it("titles the toast with the answer's message, described by its interpretation or the spec's defaults", () => {
-    expect(testResultToast({ success: true, message: "Call forwarding works", interpretation: "" })).toEqual({ title: "Call forwarding works", description: "Your setup is working correctly!" });
-    expect(testResultToast({ success: false, message: "Not forwarded", interpretation: "" })).toMatchObject({ description: "Please check your call forwarding setup.", variant: "destructive" });
+    expect(testResultToast({ success: true, message: "Call forwarding works", interpretation: "" })).toEqual({
+      title: "Call forwarding works",
+      description: "Your setup is working correctly!",
+    });
+    expect(testResultToast({ success: false, message: "Not forwarded", interpretation: "" })).toMatchObject({
+      description: "Please check your call forwarding setup.",
+      variant: "destructive",
+    });
     expect(testResultToast({ success: false, message: "Not forwarded", interpretation: "Your phone rang out" }).description).toBe("Your phone rang out");
   });
 
   it("reads a failed request as 'Test Failed' with the server message or the default", () => {
-    expect(testErrorToast(new ApiError(409, "Conflict", '{"message":"Please get your dedicated phone number first."}'))).toMatchObject({ title: "Test Failed", description: "Please get your dedicated phone number first." });
+    expect(testErrorToast(new ApiError(409, "Conflict", '{"message":"Please get your dedicated phone number first."}'))).toMatchObject({
+      title: "Test Failed",
+      description: "Please get your dedicated phone number first.",
+    });
     expect(testErrorToast(new TypeError("Failed to fetch")).description).toBe("Test failed. Please try again.");
   });
 

@@ -10,8 +10,8 @@ export function InstallationGuide() {
         <p className="rb-eyebrow">Setup guide</p>
         <h1 className="rb-h2">Call Forwarding Setup Guide</h1>
         <p className="rb-lead">
-          Rebound works by forwarding the calls you miss to your dedicated Rebound number. You keep your business number; only unanswered calls
-          are forwarded. Find your phone type below and dial the code once.
+          Rebound works by forwarding the calls you miss to your dedicated Rebound number. You keep your business number; only unanswered calls are forwarded.
+          Find your phone type below and dial the code once.
         </p>
       </header>
       <ol className="rb-doc__steps">

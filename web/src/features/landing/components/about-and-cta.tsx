@@ -9,12 +9,12 @@ export function About() {
           Why we built Rebound
         </h2>
         <p>
-          Most callers who reach voicemail don't leave a message. They call the next business on the list. For a plumber, a dentist or a
-          restaurant, that's real money walking away dozens of times a month.
+          Most callers who reach voicemail don't leave a message. They call the next business on the list. For a plumber, a dentist or a restaurant, that's real
+          money walking away dozens of times a month.
         </p>
         <p>
-          Rebound is a small team that builds one thing well: a fast, friendly text to every caller you couldn't answer, so you can get back to
-          them on your terms. No contracts, no hardware, no jargon.
+          Rebound is a small team that builds one thing well: a fast, friendly text to every caller you couldn't answer, so you can get back to them on your
+          terms. No contracts, no hardware, no jargon.
         </p>
       </div>
     </section>

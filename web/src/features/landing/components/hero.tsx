@@ -12,18 +12,32 @@ function PhoneIllustration() {
       <rect x="70" y="10" width="180" height="340" rx="28" className="rb-art-phone" />
       <rect x="82" y="40" width="156" height="280" rx="10" className="rb-art-screen" />
       <rect x="96" y="60" width="128" height="44" rx="10" className="rb-art-missed" />
-      <text x="110" y="87" className="rb-art-text rb-art-text--danger">Missed call · 2:14 PM</text>
+      <text x="110" y="87" className="rb-art-text rb-art-text--danger">
+        Missed call · 2:14 PM
+      </text>
       <rect x="96" y="120" width="128" height="92" rx="12" className="rb-art-bubble" />
-      <text x="108" y="144" className="rb-art-text">Thanks for calling!</text>
-      <text x="108" y="164" className="rb-art-text">We missed your call</text>
-      <text x="108" y="184" className="rb-art-text">but will get back to</text>
-      <text x="108" y="202" className="rb-art-text">you soon.</text>
+      <text x="108" y="144" className="rb-art-text">
+        Thanks for calling!
+      </text>
+      <text x="108" y="164" className="rb-art-text">
+        We missed your call
+      </text>
+      <text x="108" y="184" className="rb-art-text">
+        but will get back to
+      </text>
+      <text x="108" y="202" className="rb-art-text">
+        you soon.
+      </text>
       <rect x="164" y="226" width="60" height="34" rx="12" className="rb-art-reply" />
-      <text x="175" y="248" className="rb-art-text rb-art-text--light">Thanks!</text>
+      <text x="175" y="248" className="rb-art-text rb-art-text--light">
+        Thanks!
+      </text>
       <circle cx="40" cy="120" r="26" className="rb-art-accent" />
       <path d="M30 120l7 7 14-14" className="rb-art-check" />
       <circle cx="286" cy="250" r="22" className="rb-art-accent-soft" />
-      <text x="272" y="257" className="rb-art-text rb-art-text--strong">3s</text>
+      <text x="272" y="257" className="rb-art-text rb-art-text--strong">
+        3s
+      </text>
     </svg>
   );
 }
@@ -41,8 +55,8 @@ export function Hero() {
             Every missed call gets a text back in seconds.
           </h1>
           <p className="rb-lead">
-            When you can't pick up, Rebound texts your caller within 2-3 seconds, so the job, the booking or the patient stays with you, not the next
-            business on their list. Keep your number. Set up in 3 minutes.
+            When you can't pick up, Rebound texts your caller within 2-3 seconds, so the job, the booking or the patient stays with you, not the next business
+            on their list. Keep your number. Set up in 3 minutes.
           </p>
           <div className="rb-hero__actions">
             <LinkButton to="/register" buttonType="primary" size="large" className="rb-cta-accent">

@@ -19,9 +19,7 @@ export function Pricing() {
         <h2 id="pricing-title" className="rb-h2 rb-center">
           Simple pricing. Start for $1.
         </h2>
-        <p className="rb-muted rb-center rb-section__lead">
-          Every plan: {TRIAL_DAYS}-day trial for $1, cancel anytime, no setup fees.
-        </p>
+        <p className="rb-muted rb-center rb-section__lead">Every plan: {TRIAL_DAYS}-day trial for $1, cancel anytime, no setup fees.</p>
         <div className="rb-center rb-pricing__toggle">
           <SegmentedToggle<BillingFrequency>
             name="landing-billing"

@@ -5,7 +5,11 @@ import { renderWithProviders, stubFetch } from "@/test/render";
 import { NumberSelection } from "./number-selection";
 
 const business = { id: "b1", businessName: "Pat's Plumbing", dedicatedTwilioNumber: null };
-const numbers = { numbers: [{ phoneNumber: "+12125550100", friendlyName: "(212) 555-0100", locality: "New York", region: "NY", capabilities: { voice: true, sms: true, mms: false } }] };
+const numbers = {
+  numbers: [
+    { phoneNumber: "+12125550100", friendlyName: "(212) 555-0100", locality: "New York", region: "NY", capabilities: { voice: true, sms: true, mms: false } },
+  ],
+};
 
 describe("number selection", () => {
   beforeEach(() => {

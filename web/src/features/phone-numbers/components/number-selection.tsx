@@ -53,7 +53,11 @@ export function NumberSelection() {
   const [purchased, setPurchased] = useState<string | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
-  const { control, handleSubmit, formState } = useForm<AreaCodeInput>({ resolver: zodResolver(areaCodeSchema), defaultValues: { areaCode: "" }, mode: "onTouched" });
+  const { control, handleSubmit, formState } = useForm<AreaCodeInput>({
+    resolver: zodResolver(areaCodeSchema),
+    defaultValues: { areaCode: "" },
+    mode: "onTouched",
+  });
   const areaCode = useWatch({ control, name: "areaCode" });
 
   const onSearch = handleSubmit(async ({ areaCode: code }) => {
@@ -62,7 +66,8 @@ export function NumberSelection() {
     try {
       const numbers = await queryClient.fetchQuery(searchNumbersQueryOptions(code));
       setResults(numbers);
-      if (numbers.length === 0) toast({ title: "No Numbers Available", description: `No numbers are available in area code ${code}. Try a nearby area code.`, variant: "destructive" });
+      if (numbers.length === 0)
+        toast({ title: "No Numbers Available", description: `No numbers are available in area code ${code}. Try a nearby area code.`, variant: "destructive" });
     } catch (error) {
       setResults(null);
       toast({ title: "Search Failed", description: errorMessage(error, "Failed to search for phone numbers. Please try again."), variant: "destructive" });
@@ -119,7 +124,9 @@ export function NumberSelection() {
         <h1 className="rb-h2">Choose Your Number</h1>
         <p className="rb-lead">Pick a local number your callers will recognise. Missed calls forward to it and your texts come from it.</p>
       </header>
-      {plan.notice && !planRequired ? <ChoosePlanAlert title={CHOOSE_PLAN_FOR_NUMBER_MESSAGE} description={PLAN_FIRST} checkout={plan.checkout} testId="number-plan-required" /> : null}
+      {plan.notice && !planRequired ? (
+        <ChoosePlanAlert title={CHOOSE_PLAN_FOR_NUMBER_MESSAGE} description={PLAN_FIRST} checkout={plan.checkout} testId="number-plan-required" />
+      ) : null}
       <section className="rb-card">
         <form noValidate onSubmit={onSearch} aria-label="Search phone numbers" className="rb-numbers__search">
           <Controller
@@ -127,7 +134,14 @@ export function NumberSelection() {
             name="areaCode"
             render={({ field }) => (
               <FormField id="areaCode" label="Area code" error={formState.errors.areaCode?.message} extra="3 digits, such as 212 or 416">
-                <Input {...field} onChange={(event) => field.onChange(areaCodeInput(event.target.value))} inputMode="numeric" maxLength={3} placeholder="212" autoComplete="off" />
+                <Input
+                  {...field}
+                  onChange={(event) => field.onChange(areaCodeInput(event.target.value))}
+                  inputMode="numeric"
+                  maxLength={3}
+                  placeholder="212"
+                  autoComplete="off"
+                />
               </FormField>
             )}
           />
@@ -152,7 +166,13 @@ export function NumberSelection() {
             <legend className="rb-visually-hidden">Available numbers</legend>
             {results.map((item) => (
               <label key={item.phoneNumber} className={`rb-number-option${selected === item.phoneNumber ? " rb-number-option--selected" : ""}`}>
-                <input type="radio" name="phoneNumber" value={item.phoneNumber} checked={selected === item.phoneNumber} onChange={() => setSelected(item.phoneNumber)} />
+                <input
+                  type="radio"
+                  name="phoneNumber"
+                  value={item.phoneNumber}
+                  checked={selected === item.phoneNumber}
+                  onChange={() => setSelected(item.phoneNumber)}
+                />
                 <span className="rb-number-option__number">{formatPhoneNumber(item.phoneNumber)}</span>
                 <span className="rb-number-option__place">
                   <EnvironmentOutlined aria-hidden /> {[item.locality, item.region].filter(Boolean).join(", ") || "Local number"}
@@ -169,7 +189,15 @@ export function NumberSelection() {
               Get This Number
             </Button>
           </div>
-          {planRequired ? <ChoosePlanAlert title={planRequired} description={PLAN_FIRST} checkout={plan.checkout} testId="number-plan-required" className="rb-numbers__plan" /> : null}
+          {planRequired ? (
+            <ChoosePlanAlert
+              title={planRequired}
+              description={PLAN_FIRST}
+              checkout={plan.checkout}
+              testId="number-plan-required"
+              className="rb-numbers__plan"
+            />
+          ) : null}
         </section>
       ) : null}
     </div>

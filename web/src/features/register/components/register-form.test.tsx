@@ -60,7 +60,12 @@ describe("sign-up form", () => {
     const toast = await screen.findByTestId("toast");
     expect(toast).toHaveTextContent("Payment Setup Failed");
     expect(toast).toHaveTextContent("Your card was declined.");
-    expect(calls.find((call) => call.path === "/api/billing/local/confirm-setup")?.body).toMatchObject({ cardNumber: "4000000000000002", expMonth: 12, expYear: 2034, cvc: "123" });
+    expect(calls.find((call) => call.path === "/api/billing/local/confirm-setup")?.body).toMatchObject({
+      cardNumber: "4000000000000002",
+      expMonth: 12,
+      expYear: 2034,
+      cvc: "123",
+    });
     expect(calls.some((call) => call.path === "/api/register")).toBe(false);
   });
 

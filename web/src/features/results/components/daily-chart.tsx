@@ -24,9 +24,26 @@ export default function DailyChart({ daily }: { daily: AnalyticsSummaryResponse[
           <Legend wrapperStyle={{ fontSize: 13 }} formatter={(value: string) => <span className="rb-chart__legend">{value}</span>} />
           {SERIES.map((series) =>
             series.kind === "bar" ? (
-              <Bar key={series.key} dataKey={series.key} name={series.name} fill={series.color} radius={[3, 3, 0, 0]} maxBarSize={14} isAnimationActive={false} />
+              <Bar
+                key={series.key}
+                dataKey={series.key}
+                name={series.name}
+                fill={series.color}
+                radius={[3, 3, 0, 0]}
+                maxBarSize={14}
+                isAnimationActive={false}
+              />
             ) : (
-              <Line key={series.key} dataKey={series.key} name={series.name} stroke={series.color} strokeWidth={2} dot={false} type="monotone" isAnimationActive={false} />
+              <Line
+                key={series.key}
+                dataKey={series.key}
+                name={series.name}
+                stroke={series.color}
+                strokeWidth={2}
+                dot={false}
+                type="monotone"
+                isAnimationActive={false}
+              />
             ),
           )}
         </ComposedChart>

@@ -9,7 +9,12 @@ const summary = (noSubscription: number) => ({
   range: { from: "2026-01-01", to: "2026-01-30", timeZone: "America/New_York" },
   totals: figures,
   daily: [{ date: "2026-01-30", ...figures }],
-  textBack: { rate: 0, missed: 3, texted: 0, notTexted: { suppressed: noSubscription ? { no_subscription: noSubscription } : {}, noCallerId: 0, failed: 0, pending: 0 } },
+  textBack: {
+    rate: 0,
+    missed: 3,
+    texted: 0,
+    notTexted: { suppressed: noSubscription ? { no_subscription: noSubscription } : {}, noCallerId: 0, failed: 0, pending: 0 },
+  },
   secondsToSent: { count: 0, medianSeconds: null, p95Seconds: null },
   secondsToDelivered: { count: 0, medianSeconds: null, p95Seconds: null },
   callersWhoReplied: 0,
@@ -45,7 +50,9 @@ describe("your results: calls not texted for want of a subscription", () => {
   it("given such calls but a subscription in good standing now, then it tells them as history without the button", async () => {
     stub(2, billingAnswer("trialing"));
     await renderWithProviders(<ResultsSection />);
-    expect(await screen.findByTestId("results-no-subscription", {}, { timeout: 5000 })).toHaveTextContent("2 missed calls in these 30 days were not texted back: your account had no active subscription then.");
+    expect(await screen.findByTestId("results-no-subscription", {}, { timeout: 5000 })).toHaveTextContent(
+      "2 missed calls in these 30 days were not texted back: your account had no active subscription then.",
+    );
     expect(screen.queryByRole("link", { name: "Choose a Plan" })).toBeNull();
   });
 

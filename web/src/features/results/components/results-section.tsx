@@ -54,7 +54,8 @@ function NoSubscriptionNotice({ count }: { count: number }) {
   if (notice) return <ChoosePlanAlert title={noSubscriptionLine(count)} checkout={checkout} testId="results-no-subscription" />;
   return (
     <p className="rb-note" data-testid="results-no-subscription">
-      {count} missed {count === 1 ? "call" : "calls"} in these 30 days {count === 1 ? "was" : "were"} not texted back: your account had no active subscription then.
+      {count} missed {count === 1 ? "call" : "calls"} in these 30 days {count === 1 ? "was" : "were"} not texted back: your account had no active subscription
+      then.
     </p>
   );
 }
@@ -71,7 +72,14 @@ export function ResultsSection() {
         <h1 className="rb-h2">Your Results</h1>
         <p className="rb-lead">The last 30 days: every caller you missed, and who you won back.</p>
       </header>
-      {unavailable ? <Alert type="info" showIcon title="Results are on their way" description="Your numbers will show here as soon as reporting is switched on for your account." /> : null}
+      {unavailable ? (
+        <Alert
+          type="info"
+          showIcon
+          title="Results are on their way"
+          description="Your numbers will show here as soon as reporting is switched on for your account."
+        />
+      ) : null}
       {stats.isError ? <SectionError what="your results" onRetry={() => void stats.refetch()} /> : null}
 
       <div className="rb-stats-grid" aria-label="Totals" role="group">
@@ -86,9 +94,27 @@ export function ResultsSection() {
         ) : null}
         {summary.data ? (
           <>
-            <StatCard label="Text-back rate" value={formatRate(summary.data.textBack.rate)} hint={`${summary.data.textBack.texted} of ${summary.data.textBack.missed} missed calls texted`} testId="stat-text-back-rate" icon={<CheckCircleFilled />} />
-            <StatCard label="Median time to text" value={formatSeconds(summary.data.secondsToSent.medianSeconds)} hint={`95% within ${formatSeconds(summary.data.secondsToSent.p95Seconds)}`} testId="stat-median-seconds" icon={<ClockCircleOutlined />} />
-            <StatCard label="Callers who replied" value={summary.data.callersWhoReplied} hint={`${summary.data.totals.replies} replies in 30 days`} testId="stat-replies" icon={<MessageOutlined />} />
+            <StatCard
+              label="Text-back rate"
+              value={formatRate(summary.data.textBack.rate)}
+              hint={`${summary.data.textBack.texted} of ${summary.data.textBack.missed} missed calls texted`}
+              testId="stat-text-back-rate"
+              icon={<CheckCircleFilled />}
+            />
+            <StatCard
+              label="Median time to text"
+              value={formatSeconds(summary.data.secondsToSent.medianSeconds)}
+              hint={`95% within ${formatSeconds(summary.data.secondsToSent.p95Seconds)}`}
+              testId="stat-median-seconds"
+              icon={<ClockCircleOutlined />}
+            />
+            <StatCard
+              label="Callers who replied"
+              value={summary.data.callersWhoReplied}
+              hint={`${summary.data.totals.replies} replies in 30 days`}
+              testId="stat-replies"
+              icon={<MessageOutlined />}
+            />
           </>
         ) : null}
       </div>
@@ -103,8 +129,8 @@ export function ResultsSection() {
               Last 30 days
             </h2>
             <p className="rb-visually-hidden">
-              {summary.data.totals.calls} calls, {summary.data.totals.missed} missed, {summary.data.totals.texted} texts sent and {summary.data.totals.delivered} delivered between{" "}
-              {summary.data.range.from} and {summary.data.range.to}.
+              {summary.data.totals.calls} calls, {summary.data.totals.missed} missed, {summary.data.totals.texted} texts sent and{" "}
+              {summary.data.totals.delivered} delivered between {summary.data.range.from} and {summary.data.range.to}.
             </p>
             <Suspense fallback={<Skeleton.Node active className="rb-chart-skeleton" />}>
               <DailyChart daily={summary.data.daily} />

@@ -41,7 +41,8 @@ export function RevenueCard({ revenue, callersWhoReplied }: { revenue: Analytics
           {formatRevenue(revenue.estimated)}
         </p>
         <p className="rb-muted">
-          {callersWhoReplied} {callersWhoReplied === 1 ? "caller" : "callers"} replied × {revenue.closeRatePercent}% close rate × {formatRevenue(revenue.averageClientValue)} average client value
+          {callersWhoReplied} {callersWhoReplied === 1 ? "caller" : "callers"} replied × {revenue.closeRatePercent}% close rate ×{" "}
+          {formatRevenue(revenue.averageClientValue)} average client value
           {revenue.usesDefaults ? " (default inputs: set your own)" : ""}.
         </p>
       </div>
@@ -51,7 +52,15 @@ export function RevenueCard({ revenue, callersWhoReplied }: { revenue: Analytics
           name="averageClientValue"
           render={({ field }) => (
             <FormField id="averageClientValue" label="Average client value ($)" error={formState.errors.averageClientValue?.message}>
-              <InputNumber value={field.value} onChange={(value) => field.onChange(value ?? 0)} onBlur={field.onBlur} min={0} step={50} precision={0} className="rb-full-width" />
+              <InputNumber
+                value={field.value}
+                onChange={(value) => field.onChange(value ?? 0)}
+                onBlur={field.onBlur}
+                min={0}
+                step={50}
+                precision={0}
+                className="rb-full-width"
+              />
             </FormField>
           )}
         />
@@ -60,7 +69,16 @@ export function RevenueCard({ revenue, callersWhoReplied }: { revenue: Analytics
           name="closeRate"
           render={({ field }) => (
             <FormField id="closeRate" label="Close rate (%)" error={formState.errors.closeRate?.message}>
-              <InputNumber value={field.value} onChange={(value) => field.onChange(value ?? 0)} onBlur={field.onBlur} min={0} max={100} step={5} precision={0} className="rb-full-width" />
+              <InputNumber
+                value={field.value}
+                onChange={(value) => field.onChange(value ?? 0)}
+                onBlur={field.onBlur}
+                min={0}
+                max={100}
+                step={5}
+                precision={0}
+                className="rb-full-width"
+              />
             </FormField>
           )}
         />

@@ -2,7 +2,9 @@ import { formatRate, formatSeconds, formatTime, isAnswered, notTextedForNoSubscr
 
 describe("results display", () => {
   it("reads the missed calls not texted for want of a subscription (0 when the reason is absent)", () => {
-    const textBack = (suppressed: Record<string, number>) => ({ textBack: { rate: null, missed: 4, texted: 0, notTexted: { suppressed, noCallerId: 0, failed: 0, pending: 0 } } });
+    const textBack = (suppressed: Record<string, number>) => ({
+      textBack: { rate: null, missed: 4, texted: 0, notTexted: { suppressed, noCallerId: 0, failed: 0, pending: 0 } },
+    });
     expect(notTextedForNoSubscription(textBack({ no_subscription: 4, opted_out: 1 }))).toBe(4);
     expect(notTextedForNoSubscription(textBack({ opted_out: 1 }))).toBe(0);
   });

@@ -21,7 +21,9 @@ describe("profile form", () => {
   it("given an e-mail change waiting for its link, then the field says so; without one, nothing", async () => {
     stubFetch({});
     const { unmount } = await renderWithProviders(<ProfileForm user={{ ...user, pendingEmail: "new@example.com" }} />);
-    expect(screen.getByText("Waiting for confirmation of new@example.com: your account keeps pat@example.com until you follow the link we sent there.")).toBeInTheDocument();
+    expect(
+      screen.getByText("Waiting for confirmation of new@example.com: your account keeps pat@example.com until you follow the link we sent there."),
+    ).toBeInTheDocument();
     unmount();
     await renderWithProviders(<ProfileForm user={{ ...user, pendingEmail: null }} />);
     expect(screen.queryByText(/Waiting for confirmation/)).not.toBeInTheDocument();

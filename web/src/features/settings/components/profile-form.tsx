@@ -25,7 +25,11 @@ export function ProfileForm({ user }: { user: CurrentUser }) {
   const onSubmit = handleSubmit((form) => {
     const input = emailChanged ? form : { ...form, currentPassword: undefined };
     save.mutate(input, {
-      onSuccess: () => toast({ title: "Profile Updated", description: input.email !== user.email ? "Check your inbox to verify your new email address." : "Your profile has been saved." }),
+      onSuccess: () =>
+        toast({
+          title: "Profile Updated",
+          description: input.email !== user.email ? "Check your inbox to verify your new email address." : "Your profile has been saved.",
+        }),
       onError: (error) => toast({ title: "Error", description: errorMessage(error, "Failed to update profile. Please try again."), variant: "destructive" }),
     });
   });

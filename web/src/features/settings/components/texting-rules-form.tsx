@@ -18,7 +18,11 @@ export function TextingRulesForm({ business }: { business: Business }) {
   const [draftError, setDraftError] = useState<string | undefined>();
   const { control, handleSubmit, formState, watch, setValue } = useForm<TextingRules>({
     resolver: zodResolver(textingRulesSchema),
-    defaultValues: { ownerAlertsEnabled: business.ownerAlertsEnabled, duplicateWindowHours: business.duplicateWindowHours, doNotTextNumbers: business.doNotTextNumbers },
+    defaultValues: {
+      ownerAlertsEnabled: business.ownerAlertsEnabled,
+      duplicateWindowHours: business.duplicateWindowHours,
+      doNotTextNumbers: business.doNotTextNumbers,
+    },
   });
   const numbers = watch("doNotTextNumbers");
   const add = () => {
@@ -69,7 +73,16 @@ export function TextingRulesForm({ business }: { business: Business }) {
             error={formState.errors.duplicateWindowHours?.message}
             extra={`Set 0 to text every missed call. At most ${MAX_DUPLICATE_WINDOW_HOURS} hours (30 days).`}
           >
-            <InputNumber value={field.value} onChange={(value) => field.onChange(value ?? 0)} onBlur={field.onBlur} min={0} max={MAX_DUPLICATE_WINDOW_HOURS} step={1} precision={0} className="rb-rules__hours" />
+            <InputNumber
+              value={field.value}
+              onChange={(value) => field.onChange(value ?? 0)}
+              onBlur={field.onBlur}
+              min={0}
+              max={MAX_DUPLICATE_WINDOW_HOURS}
+              step={1}
+              precision={0}
+              className="rb-rules__hours"
+            />
           </FormField>
         )}
       />
@@ -113,7 +126,13 @@ export function TextingRulesForm({ business }: { business: Business }) {
                   type="text"
                   icon={<DeleteOutlined />}
                   aria-label={`Remove ${formatPhoneNumber(number)}`}
-                  onClick={() => setValue("doNotTextNumbers", numbers.filter((item) => item !== number), { shouldDirty: true })}
+                  onClick={() =>
+                    setValue(
+                      "doNotTextNumbers",
+                      numbers.filter((item) => item !== number),
+                      { shouldDirty: true },
+                    )
+                  }
                 />
               </li>
             ))}

@@ -55,5 +55,9 @@ function subscribe(listener: () => void) {
 }
 
 export function useToasts(): Toast[] {
-  return useSyncExternalStore(subscribe, () => current, () => current);
+  return useSyncExternalStore(
+    subscribe,
+    () => current,
+    () => current,
+  );
 }
