@@ -4,7 +4,7 @@ import { clientIp } from "../edge/rate-limits";
 import type { GatewayDeps } from "../gateway-deps";
 import { requestIdOf } from "../http/request-id";
 import { startSession } from "../session/session-user";
-import { loginSchema } from "./login.schema";
+import { loginSchema } from "@rebound/contracts/domain";
 import { login } from "./login.use-case";
 
 /** POST /api/login: a new session for the user identity vouches for. */

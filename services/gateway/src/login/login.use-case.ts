@@ -1,7 +1,7 @@
 import { clearPasswordChecks, limitPasswordCheck } from "../edge/password-checks";
 import type { GatewayDeps } from "../gateway-deps";
 import type { IdentityUser } from "../identity/identity-client";
-import type { LoginInput } from "./login.schema";
+import type { LoginInput } from "@rebound/contracts/domain";
 
 /**
  * Identity checks the credentials; the password-check limits are counted first (password-checks.ts):

@@ -1,7 +1,7 @@
 import { AppError, parseInput, retry } from "@rebound/platform";
 import type { GatewayDeps } from "../gateway-deps";
 import type { IdentityUser } from "../identity/identity-client";
-import { registerSchema } from "./register.schema";
+import { registerSchema } from "@rebound/contracts/domain";
 
 /** A confirm the billing service could not take now (unreachable, 5xx) is tried again; a 4xx is final. */
 const CONFIRM_RETRY = {

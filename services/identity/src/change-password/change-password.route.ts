@@ -1,7 +1,7 @@
 import type { RequestHandler } from "express";
 import { parseInput } from "@rebound/platform";
 import type { IdentityDeps } from "../identity-deps";
-import { changePasswordSchema } from "./change-password.schema";
+import { changePasswordSchema } from "@rebound/contracts/domain";
 import { changePassword } from "./change-password.use-case";
 
 /** POST /internal/identity/users/:userId/change-password (gateway only; the gateway then signs out the other sessions). */

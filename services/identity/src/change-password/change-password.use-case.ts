@@ -1,5 +1,5 @@
 import { badRequest, unauthenticated } from "@rebound/platform";
-import type { ChangePasswordInput } from "./change-password.schema";
+import type { ChangePasswordInput } from "@rebound/contracts/domain";
 import type { IdentityDeps } from "../identity-deps";
 
 /** Checks the current password, stores the new one. The gateway then signs out the user's other sessions. */

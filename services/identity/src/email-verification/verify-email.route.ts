@@ -1,7 +1,7 @@
 import type { RequestHandler } from "express";
 import { parseInput } from "@rebound/platform";
 import type { IdentityDeps } from "../identity-deps";
-import { verifyEmailSchema } from "./verify-email.schema";
+import { verifyEmailSchema } from "@rebound/contracts/domain";
 import { verifyEmail } from "./verify-email.use-case";
 
 /** POST /api/auth/verify-email: the link's token, once. */

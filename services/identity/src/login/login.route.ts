@@ -1,7 +1,7 @@
 import type { RequestHandler } from "express";
 import { parseInput } from "@rebound/platform";
 import type { IdentityDeps } from "../identity-deps";
-import { loginSchema } from "./login.schema";
+import { loginSchema } from "@rebound/contracts/domain";
 import { login } from "./login.use-case";
 
 /** POST /internal/identity/login (gateway only): the user, or 401 with one message for every failure. */

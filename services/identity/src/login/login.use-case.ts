@@ -1,6 +1,6 @@
 import { unauthenticated } from "@rebound/platform";
 import { normalizeEmail, toUserView, type UserView } from "../domain/user";
-import type { LoginInput } from "./login.schema";
+import type { LoginInput } from "@rebound/contracts/domain";
 import type { IdentityDeps } from "../identity-deps";
 
 export const INVALID_CREDENTIALS = "Invalid email or password";

@@ -1,7 +1,7 @@
 import type { RequestHandler } from "express";
 import { parseInput } from "@rebound/platform";
 import type { IdentityDeps } from "../identity-deps";
-import { forgotPasswordSchema } from "./forgot-password.schema";
+import { forgotPasswordSchema } from "@rebound/contracts/domain";
 import { forgotPassword } from "./forgot-password.use-case";
 
 /** POST /api/auth/forgot-password: the same answer whether or not the account exists. */

@@ -1,6 +1,6 @@
 import { AppError, badRequest } from "@rebound/platform";
 import { isExpired } from "../domain/tokens";
-import type { ResetPasswordInput } from "./reset-password.schema";
+import type { ResetPasswordInput } from "@rebound/contracts/domain";
 import type { IdentityDeps } from "../identity-deps";
 import { hashToken } from "../security/tokens";
 

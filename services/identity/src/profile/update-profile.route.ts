@@ -1,7 +1,7 @@
 import type { RequestHandler } from "express";
 import { currentUser, parseInput } from "@rebound/platform";
 import type { IdentityDeps } from "../identity-deps";
-import { profileSchema } from "./update-profile.schema";
+import { profileSchema } from "@rebound/contracts/domain";
 import { updateProfile } from "./update-profile.use-case";
 
 /** PATCH /api/user/profile (signed in): name and e-mail. */

@@ -2,7 +2,7 @@ import { badRequest, conflict, unauthenticated } from "@rebound/platform";
 import { profileChanged } from "../domain/user-events";
 import { expiresAt, isExpired, VERIFICATION_TTL_MS } from "../domain/tokens";
 import { normalizeEmail, toUserView, type UserRecord, type UserView } from "../domain/user";
-import type { ProfileInput } from "./update-profile.schema";
+import type { ProfileInput } from "@rebound/contracts/domain";
 import type { IdentityDeps } from "../identity-deps";
 import { emailChangedNotice, emailChangeVerificationEmail } from "../mail/identity-emails";
 import { issueToken } from "../security/tokens";

@@ -1,7 +1,7 @@
 import type { RequestHandler } from "express";
 import { parseInput } from "@rebound/platform";
 import type { IdentityDeps } from "../identity-deps";
-import { registerSchema } from "./register.schema";
+import { registerSchema } from "@rebound/contracts/domain";
 import { register } from "./register.use-case";
 
 /** POST /internal/identity/register (gateway only): 201 with the new user. */

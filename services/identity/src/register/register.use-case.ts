@@ -4,7 +4,7 @@ import { conflict } from "@rebound/platform";
 import { storedFrequencyName, storedPlanName, trialEndsAt } from "../domain/subscription";
 import { expiresAt, VERIFICATION_TTL_MS } from "../domain/tokens";
 import { normalizeEmail, toUserView, type UserView } from "../domain/user";
-import type { RegisterInput } from "./register.schema";
+import type { RegisterInput } from "@rebound/contracts/domain";
 import type { IdentityDeps } from "../identity-deps";
 import { verificationEmail } from "../mail/identity-emails";
 import { issueToken } from "../security/tokens";
