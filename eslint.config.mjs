@@ -24,6 +24,13 @@ const simulatorOutsideRoots = [
     message: "Only composition roots (main.ts, standalone) choose the telephony provider.",
   },
 ];
+/** The Twilio adapter too (services may use its TwiML builders, @rebound/twilio/twiml). */
+const twilioOutsideRoots = [
+  {
+    name: "@rebound/twilio",
+    message: "Only composition roots build the Twilio provider; services use TelephonyProvider (@rebound/platform/telephony).",
+  },
+];
 
 /** Only store/ touches the database client. */
 const prismaOutsideStore = [{ group: ["@prisma/*", "**/generated/prisma", "**/generated/prisma/*"], message: "Only files in store/ may use Prisma." }];
@@ -46,7 +53,7 @@ const fileNames = {
   /** @param {import("eslint").Rule.RuleContext} context */
   create(context) {
     const path = relative(ROOT, context.physicalFilename).split(sep).join("/");
-    const inSource = /^(?:services|tools)\/[^/]+\/src\/(.+)$/.exec(path);
+    const inSource = /^(?:services|tools|packages)\/[^/]+\/src\/(.+)$/.exec(path);
     if (!inSource) return {};
     const segments = inSource[1].split("/");
     const name = segments.pop() ?? "";
@@ -140,12 +147,18 @@ export default tseslint.config(
     rules: { "no-restricted-imports": ["error", { patterns: deepImports }] },
   },
   {
-    files: ["services/platform/src/**/*.ts", "services/carrier-simulator/src/**/*.ts", "tools/migrate/src/**/*.ts", "services/standalone/src/**/*.ts"],
+    files: [
+      "services/platform/src/**/*.ts",
+      "packages/*/src/**/*.ts",
+      "services/carrier-simulator/src/**/*.ts",
+      "tools/migrate/src/**/*.ts",
+      "services/standalone/src/**/*.ts",
+    ],
     ignores: ["**/*.test.ts"],
     rules: { "no-restricted-imports": ["error", { patterns: [...deepImports, ...testSupport] }] },
   },
   {
-    files: ["services/*/src/**/*.{ts,tsx,mts,js,mjs}", "tools/*/src/**/*.{ts,tsx,mts,js,mjs}"],
+    files: ["services/*/src/**/*.{ts,tsx,mts,js,mjs}", "tools/*/src/**/*.{ts,tsx,mts,js,mjs}", "packages/*/src/**/*.{ts,tsx,mts,js,mjs}"],
     plugins: { rebound },
     rules: { "rebound/file-names": "error" },
   },
@@ -156,7 +169,10 @@ export default tseslint.config(
       rules: {
         "no-restricted-imports": [
           "error",
-          { patterns: [...deepImports, ...otherServices(name), ...prismaOutsideStore, ...testSupport, ...simulatorOutsideRoots] },
+          {
+            paths: twilioOutsideRoots,
+            patterns: [...deepImports, ...otherServices(name), ...prismaOutsideStore, ...testSupport, ...simulatorOutsideRoots],
+          },
         ],
       },
     },
@@ -167,7 +183,12 @@ export default tseslint.config(
     {
       files: [`services/${name}/src/store/**/*.ts`],
       ignores: [`services/${name}/**/*.test.ts`],
-      rules: { "no-restricted-imports": ["error", { patterns: [...deepImports, ...otherServices(name), ...testSupport, ...simulatorOutsideRoots] }] },
+      rules: {
+        "no-restricted-imports": [
+          "error",
+          { paths: twilioOutsideRoots, patterns: [...deepImports, ...otherServices(name), ...testSupport, ...simulatorOutsideRoots] },
+        ],
+      },
     },
     {
       files: [`services/${name}/**/*.test.ts`, `services/${name}/test/**/*.ts`],

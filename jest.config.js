@@ -5,6 +5,7 @@ const swc = ["@swc/jest", { jsc: { parser: { syntax: "typescript" }, target: "es
 const workspaces = [
   "proto",
   "services/platform",
+  "packages/twilio",
   "services/carrier-simulator",
   "services/gateway",
   "services/identity",
@@ -20,7 +21,7 @@ const workspaces = [
 
 module.exports = {
   projects: workspaces.map((dir) => ({
-    displayName: dir.replace(/^(services|tools)\//, ""),
+    displayName: dir.replace(/^(services|tools|packages)\//, ""),
     rootDir: `<rootDir>/${dir}`,
     testEnvironment: "node",
     transform: { "^.+\\.ts$": swc },

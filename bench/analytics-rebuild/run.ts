@@ -6,11 +6,11 @@ import { decodeEnvelope } from "@rebound/contracts";
 import { createAnalyticsDeps, PROJECTED_TOPICS, PROJECTIONS_CONSUMER } from "../../services/analytics/src/service";
 import { factsOf, PROJECTED_EVENT_TYPES, type ProjectedEvent } from "../../services/analytics/src/domain/facts";
 import { emptyRowMaps, foldFacts } from "../../services/analytics/src/domain/fold";
-import { EmbeddedLogSource } from "../../services/analytics/src/rebuild/embedded-log-source";
+import { LogReaderSource } from "../../services/analytics/src/rebuild/log-reader-source";
 import { rebuildProjections } from "../../services/analytics/src/rebuild/rebuild-projections.use-case";
-import { EmbeddedLogRepository } from "../../services/analytics/src/store/embedded-log.repository";
 import { toRecord } from "../../services/analytics/test/support/analytics-harness";
 import { generateHistory } from "../../services/analytics/test/support/history";
+import { openEmbeddedLogReader } from "@rebound/platform";
 import { createTestRuntime } from "@rebound/testing";
 import { join } from "node:path";
 
@@ -28,7 +28,7 @@ async function main(): Promise<void> {
     console.log(`analytics rebuild: ${records.length} events, 20 businesses, 60 days, batches of ${BATCH} (PGlite)`);
     console.log(`run   rebuild events/s   baseline (decode + fold in memory) events/s`);
     for (let run = 1; run <= RUNS; run++) {
-      const source = new EmbeddedLogSource(new EmbeddedLogRepository(deps.db), PROJECTED_TOPICS, PROJECTED_EVENT_TYPES);
+      const source = new LogReaderSource(openEmbeddedLogReader(deps.db.client, PROJECTED_TOPICS), "embedded log", PROJECTED_EVENT_TYPES);
       const done = await rebuildProjections(deps, source, PROJECTIONS_CONSUMER, { batchSize: BATCH });
       const started = performance.now();
       for (let index = 0; index < records.length; index += BATCH) {

@@ -37,7 +37,7 @@ const externalPackages = {
   },
 };
 
-/** Returns { name: { outfile, externals: string[] } }. */
+/** Returns { name: { outfile, externals: string[], workspaces: string[] } } (workspaces: the repository folders of the bundled packages). */
 export async function bundle({ names = Object.keys(ENTRIES), outDir = join(root, "dist"), logLevel = "warning" } = {}) {
   const results = {};
   for (const name of names) {
@@ -69,7 +69,13 @@ export async function bundle({ names = Object.keys(ENTRIES), outDir = join(root,
         externals.add(imported.path.startsWith("@") ? parts.slice(0, 2).join("/") : parts[0]);
       }
     }
-    results[name] = { outfile: relative(root, outfile), externals: [...externals].sort() };
+    const workspaces = new Set();
+    for (const input of Object.keys(result.metafile.inputs)) {
+      const path = relative(root, resolve(input));
+      const folder = /^((?:services|tools|packages)\/[^/]+|proto)\//.exec(path);
+      if (folder) workspaces.add(folder[1]);
+    }
+    results[name] = { outfile: relative(root, outfile), externals: [...externals].sort(), workspaces: [...workspaces].sort() };
   }
   return results;
 }

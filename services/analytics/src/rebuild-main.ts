@@ -4,14 +4,20 @@
 // resumes from its committed offsets; what it applies again is counted once). Run it with analytics
 // stopped (standalone: PGlite opens a data folder in one process only). Uses the same settings as
 // the service (DATABASE_URL / DATA_DIR, KAFKA_BROKERS).
-import { createLogger, createPlatformRuntime, loadConfig, openKafkaLogReader, platformConfigSchema, type PlatformConfig } from "@rebound/platform";
+import {
+  createLogger,
+  createPlatformRuntime,
+  loadConfig,
+  openEmbeddedLogReader,
+  openKafkaLogReader,
+  platformConfigSchema,
+  type PlatformConfig,
+} from "@rebound/platform";
 import { PROJECTED_EVENT_TYPES } from "./domain/facts";
-import { EmbeddedLogSource } from "./rebuild/embedded-log-source";
-import { KafkaLogSource } from "./rebuild/kafka-log-source";
 import type { LogSource } from "./rebuild/log-source";
+import { LogReaderSource } from "./rebuild/log-reader-source";
 import { rebuildProjections } from "./rebuild/rebuild-projections.use-case";
 import { createAnalyticsDeps, PROJECTED_TOPICS, PROJECTIONS_CONSUMER } from "./service";
-import { EmbeddedLogRepository } from "./store/embedded-log.repository";
 
 async function main(): Promise<void> {
   const config = loadConfig(platformConfigSchema);
@@ -33,7 +39,8 @@ async function main(): Promise<void> {
 }
 
 async function logSource(config: PlatformConfig, deps: ReturnType<typeof createAnalyticsDeps>): Promise<LogSource> {
-  if (!config.KAFKA_BROKERS?.length) return new EmbeddedLogSource(new EmbeddedLogRepository(deps.db), PROJECTED_TOPICS, PROJECTED_EVENT_TYPES);
+  if (!config.KAFKA_BROKERS?.length)
+    return new LogReaderSource(openEmbeddedLogReader(deps.db.client, PROJECTED_TOPICS), "embedded log (bus.messages)", PROJECTED_EVENT_TYPES);
   const reader = await openKafkaLogReader({
     brokers: config.KAFKA_BROKERS,
     clientId: "analytics-rebuild",
@@ -44,7 +51,7 @@ async function logSource(config: PlatformConfig, deps: ReturnType<typeof createA
       maxWaitTimeInMs: config.KAFKA_FETCH_MAX_WAIT_MS,
     },
   });
-  return new KafkaLogSource(reader, PROJECTED_TOPICS, PROJECTED_EVENT_TYPES);
+  return new LogReaderSource(reader, `Kafka topics ${PROJECTED_TOPICS.join(", ")}`, PROJECTED_EVENT_TYPES);
 }
 
 main().catch((error: unknown) => {

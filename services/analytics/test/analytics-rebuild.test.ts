@@ -1,6 +1,6 @@
-import { metricsRegistry } from "@rebound/platform";
+import { metricsRegistry, openEmbeddedLogReader } from "@rebound/platform";
 import { PROJECTED_EVENT_TYPES } from "../src/domain/facts";
-import { EmbeddedLogSource } from "../src/rebuild/embedded-log-source";
+import { LogReaderSource } from "../src/rebuild/log-reader-source";
 import { rebuildProjections, type RebuildProgress } from "../src/rebuild/rebuild-projections.use-case";
 import { PROJECTED_TOPICS, PROJECTIONS_CONSUMER } from "../src/service";
 import { EmbeddedLogRepository } from "../src/store/embedded-log.repository";
@@ -43,7 +43,7 @@ describe("replay from offset zero (10,000+ events, 20 businesses, 60 days)", () 
     const twice = await harness.service.deps.projections.snapshot();
 
     const progress: RebuildProgress[] = [];
-    const source = new EmbeddedLogSource(new EmbeddedLogRepository(deps.db), PROJECTED_TOPICS, PROJECTED_EVENT_TYPES);
+    const source = new LogReaderSource(openEmbeddedLogReader(deps.db.client, PROJECTED_TOPICS), "embedded log", PROJECTED_EVENT_TYPES);
     const done = await rebuildProjections(deps, source, PROJECTIONS_CONSUMER, { batchSize: 1_000, onProgress: (p) => progress.push(p) });
     const rebuilt = await harness.service.deps.projections.snapshot();
 

@@ -1,8 +1,8 @@
-import { createKafkaBus, openKafkaLogReader, TEST_CONSUMER_TIMINGS } from "@rebound/platform";
+import { createKafkaBus, openKafkaLogReader } from "@rebound/platform";
 import { describeIf } from "@rebound/testing";
-import { startKafkaMock, type KafkaMock } from "@rebound/testing/kafka";
+import { startKafkaMock, TEST_CONSUMER_TIMINGS, type KafkaMock } from "@rebound/testing/kafka";
 import { PROJECTED_EVENT_TYPES } from "../src/domain/facts";
-import { KafkaLogSource } from "../src/rebuild/kafka-log-source";
+import { LogReaderSource } from "../src/rebuild/log-reader-source";
 import { rebuildProjections } from "../src/rebuild/rebuild-projections.use-case";
 import { PROJECTED_TOPICS, PROJECTIONS_CONSUMER } from "../src/service";
 import { AnalyticsHarness, toRecord } from "./support/analytics-harness";
@@ -38,7 +38,7 @@ describeIf(process.env.KAFKA_MOCK === "1", "set KAFKA_MOCK=1 to run it; .ci/run 
       topics: PROJECTED_TOPICS,
       timings: { ...TEST_CONSUMER_TIMINGS, sessionTimeout: 3_000 },
     });
-    const source = new KafkaLogSource(reader, PROJECTED_TOPICS, PROJECTED_EVENT_TYPES);
+    const source = new LogReaderSource(reader, "Kafka topics", PROJECTED_EVENT_TYPES);
     const done = await rebuildProjections(harness.service.deps, source, PROJECTIONS_CONSUMER, { batchSize: 100 });
     await source.close();
     const rebuilt = await harness.service.deps.projections.snapshot();

@@ -5,7 +5,7 @@ import { CarrierSimulator } from "./carrier-simulator";
 import { FileJournal, MemoryJournal, type CarrierJournal } from "./carrier-journal";
 import type { TelephonyConfig } from "@rebound/platform/telephony";
 import type { TelephonyProvider } from "@rebound/platform/telephony";
-import { TwilioTelephonyProvider } from "@rebound/platform/telephony";
+import { TwilioTelephonyProvider } from "@rebound/twilio";
 
 export type TelephonyProviderConfig = TelephonyConfig & Pick<PlatformConfig, "PUBLIC_BASE_URL" | "DATA_DIR" | "NODE_ENV">;
 

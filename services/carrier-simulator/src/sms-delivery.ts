@@ -2,7 +2,7 @@ import type { Logger } from "@rebound/platform";
 import type { CarrierSimulator } from "./carrier-simulator";
 import { FINAL_MESSAGE_STATUSES, type SimulatedMessage } from "./carrier-state";
 import type { WebhookSender } from "./webhook-sender";
-import { statusCallbackParams } from "@rebound/platform/telephony";
+import { statusCallbackParams } from "@rebound/twilio";
 
 /** Twilio's "Unreachable destination handset". */
 const UNREACHABLE_HANDSET = 30003;

@@ -1,7 +1,7 @@
 import { TOPICS } from "@rebound/contracts";
-import { createKafkaBus, TEST_CONSUMER_TIMINGS } from "@rebound/platform";
+import { createKafkaBus } from "@rebound/platform";
 import { describeIf } from "@rebound/testing";
-import { startKafkaMock, type KafkaMock } from "@rebound/testing/kafka";
+import { startKafkaMock, TEST_CONSUMER_TIMINGS, type KafkaMock } from "@rebound/testing/kafka";
 import { describeOutboxDelivery } from "./outbox-delivery.scenario";
 
 // The same end-to-end proof as the embedded test, through kafkajs: against librdkafka's

@@ -1,8 +1,6 @@
-// The embedded bus's log (bus.messages), read for two operational jobs: the rebuild replays it from
-// offset zero, and /metrics reports how far the projections are behind it. Kafka deployments
-// replay through a consumer group instead (rebuild/kafka-log-source.ts).
+// How far the projections are behind the embedded bus's log (bus.messages), for /metrics. The
+// rebuild replays the log through the platform's readers (openEmbeddedLogReader, openKafkaLogReader).
 
-import type { DeliveredRecord } from "@rebound/platform";
 import { epochMs, table, type AnalyticsDb } from "./analytics-db";
 
 const MESSAGES = `"bus"."messages"`;
@@ -17,32 +15,6 @@ export interface LogLag {
 
 export class EmbeddedLogRepository {
   constructor(private readonly db: AnalyticsDb) {}
-
-  /** Up to `limit` records of `topics` after sequence `afterSeq`, in log order. */
-  async readAfter(
-    afterSeq: bigint,
-    limit: number,
-    topics: readonly string[],
-    eventTypes: readonly string[],
-  ): Promise<{ records: DeliveredRecord[]; lastSeq: bigint }> {
-    const rows = await this.db.client.$queryRawUnsafe<{ seq: string; topic: string; partition: number; key: string; headers: unknown; value: Uint8Array }[]>(
-      // ORDER BY the column (m.seq), not the text alias "seq", which would sort 10 before 9.
-      `SELECT m.seq::text AS seq, m.topic, m.partition, m.key, m.headers, m.value FROM ${MESSAGES} m
-        WHERE m.seq > $1::bigint AND m.topic = ANY($2::text[]) ORDER BY m.seq LIMIT $3::int`,
-      afterSeq.toString(),
-      `{${topics.join(",")}}`,
-      limit,
-    );
-    const wanted = new Set(eventTypes);
-    const records: DeliveredRecord[] = [];
-    for (const row of rows) {
-      const headers = (typeof row.headers === "string" ? JSON.parse(row.headers) : row.headers) as Record<string, string>;
-      if (!wanted.has(headers["event-type"] ?? "")) continue;
-      records.push({ topic: row.topic, partition: row.partition, offset: row.seq, key: row.key, headers, value: new Uint8Array(row.value) });
-    }
-    const last = rows[rows.length - 1];
-    return { records, lastSeq: last ? BigInt(last.seq) : afterSeq };
-  }
 
   /**
    * Records of `eventTypes` above the group's committed offsets that `consumer` has not applied

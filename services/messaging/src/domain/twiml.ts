@@ -1,5 +1,5 @@
 // TwiML answers to Twilio's SMS webhook (the SDK's builder escapes the text).
-import { MessagingResponse } from "@rebound/platform/twiml";
+import { MessagingResponse } from "@rebound/twilio/twiml";
 
 /** No reply. */
 export const EMPTY_TWIML = new MessagingResponse().toString();

@@ -41,6 +41,13 @@ export interface Subscription {
   stop(): Promise<void>;
 }
 
+/** A replay of the log from its first record (openKafkaLogReader, openEmbeddedLogReader). */
+export interface LogReader {
+  /** Up to `limit` records (each partition in order); [] once everything is read. */
+  next(limit: number): Promise<DeliveredRecord[]>;
+  close(): Promise<void>;
+}
+
 export interface EventBus {
   readonly kind: "embedded" | "kafka";
   publish(records: BusRecord[]): Promise<void>;

@@ -9,7 +9,7 @@ import {
   type EntitlementStatus,
   type VoiceNoTextAnswerName,
 } from "@rebound/contracts/domain";
-import { VoiceResponse } from "@rebound/platform/twiml";
+import { VoiceResponse } from "@rebound/twilio/twiml";
 
 const { CallPurpose } = telephonyV1;
 type CallPurpose = telephonyV1.CallPurpose;

@@ -1,2 +1,3 @@
+export * from "./consumer-timings";
 export * from "./kafka-contract-setup";
 export * from "./start-kafka-mock";

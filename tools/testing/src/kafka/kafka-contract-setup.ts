@@ -3,7 +3,8 @@ import type { EventBus } from "@rebound/platform";
 import type { EventBusContractContext } from "../bus/event-bus.contract";
 import { createKafkaBus } from "@rebound/platform";
 import type { BusLogger } from "@rebound/platform";
-import { TEST_CONSUMER_TIMINGS, type KafkaConsumerTimings } from "@rebound/platform";
+import type { KafkaConsumerTimings } from "@rebound/platform";
+import { TEST_CONSUMER_TIMINGS } from "./consumer-timings";
 import { startKafkaMock } from "./start-kafka-mock";
 
 const POOL_SIZE = 40;

@@ -1,6 +1,6 @@
 import twilio from "twilio";
 import type { FakeMessage } from "./fake-twilio-resources";
-import { statusCallbackParams } from "@rebound/platform/telephony";
+import { statusCallbackParams } from "@rebound/twilio";
 
 /** The fake's sent -> delivered status callbacks, optionally signed like Twilio's. */
 export class FakeStatusCallbacks {

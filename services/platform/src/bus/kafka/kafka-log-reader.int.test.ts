@@ -1,10 +1,9 @@
 import { describeIf } from "@rebound/testing";
-import { startKafkaMock } from "@rebound/testing/kafka";
+import { startKafkaMock, TEST_CONSUMER_TIMINGS } from "@rebound/testing/kafka";
 import { Kafka, logLevel } from "kafkajs";
 import type { BusRecord, DeliveredRecord } from "../event-bus";
 import { createKafkaBus } from "./kafka-bus";
 import { openKafkaLogReader } from "./kafka-log-reader";
-import { TEST_CONSUMER_TIMINGS } from "./kafka-subscription";
 
 // KAFKA_MOCK=1: librdkafka's mock cluster from .ci/kafka-mock; KAFKA_BROKERS: a real cluster (a topic is created and deleted).
 const realBrokers = process.env.KAFKA_BROKERS?.split(",")

@@ -1,5 +1,5 @@
 import { Kafka, type Admin, type Consumer } from "kafkajs";
-import type { DeliveredRecord } from "../event-bus";
+import type { DeliveredRecord, LogReader } from "../event-bus";
 import { kafkaLogLevel, toKafkaLogCreator, type BusLogger } from "./kafka-logger";
 import { toDeliveredRecord } from "./kafka-records";
 import { DEFAULT_CONSUMER_TIMINGS, type KafkaConsumerTimings } from "./kafka-subscription";
@@ -14,12 +14,8 @@ export interface KafkaLogReaderOptions {
   maxBuffered?: number;
 }
 
-/** Reads topics from their first retained record up to their end when it was opened. */
-export interface KafkaLogReader {
-  /** Up to `limit` records (partitions interleaved; each partition in order); [] once everything is read. */
-  next(limit: number): Promise<DeliveredRecord[]>;
-  close(): Promise<void>;
-}
+/** Reads topics from their first retained record up to their end when it was opened (partitions interleaved). */
+export type KafkaLogReader = LogReader;
 
 type PartitionKey = `${string}/${number}`;
 

@@ -4,7 +4,7 @@ import type { BusLogger } from "./kafka-logger";
 import { toDeliveredRecord } from "./kafka-records";
 import { retry } from "../../retry/retry";
 
-/** kafkajs consumer-group timings. Tests shorten them; see DEFAULT_CONSUMER_TIMINGS for production. */
+/** kafkajs consumer-group timings. Tests shorten them (TEST_CONSUMER_TIMINGS in @rebound/testing/kafka); see DEFAULT_CONSUMER_TIMINGS for production. */
 export interface KafkaConsumerTimings {
   sessionTimeout: number;
   rebalanceTimeout: number;
@@ -25,14 +25,6 @@ export const DEFAULT_CONSUMER_TIMINGS: KafkaConsumerTimings = {
   rebalanceTimeout: 10_000,
   heartbeatInterval: 1_000,
   maxWaitTimeInMs: 5_000,
-};
-
-/** Timings that keep joins, rebalances and stops fast against a local test cluster. */
-export const TEST_CONSUMER_TIMINGS: KafkaConsumerTimings = {
-  sessionTimeout: 6_000,
-  rebalanceTimeout: 3_000,
-  heartbeatInterval: 500,
-  maxWaitTimeInMs: 100,
 };
 
 /** Backoff between attempts when a handler throws; the record is retried in place, never skipped. */

@@ -1,5 +1,5 @@
-import type { DeliveredRecord, KafkaLogReader } from "@rebound/platform";
-import { KafkaLogSource } from "./kafka-log-source";
+import type { DeliveredRecord, LogReader } from "@rebound/platform";
+import { LogReaderSource } from "./log-reader-source";
 
 const record = (type: string, offset: number): DeliveredRecord => ({
   topic: "t",
@@ -10,11 +10,11 @@ const record = (type: string, offset: number): DeliveredRecord => ({
   offset: String(offset),
 });
 
-describe("KafkaLogSource", () => {
+describe("LogReaderSource", () => {
   it("hands over the projected types only, reads past batches with none of them, ends with the reader and closes it", async () => {
     const batches = [[record("CallMissed", 0), record("UserRegistered", 1)], [record("UserRegistered", 2)], [record("SmsSent", 3)], []];
-    const reader: KafkaLogReader = { next: jest.fn(async () => batches.shift() ?? []), close: jest.fn(async () => undefined) };
-    const source = new KafkaLogSource(reader, ["telephony.calls"], ["CallMissed", "SmsSent"]);
+    const reader: LogReader = { next: jest.fn(async () => batches.shift() ?? []), close: jest.fn(async () => undefined) };
+    const source = new LogReaderSource(reader, "Kafka topics telephony.calls", ["CallMissed", "SmsSent"]);
 
     expect((await source.next(10)).map((r) => r.offset)).toEqual(["0"]);
     expect((await source.next(10)).map((r) => r.offset)).toEqual(["3"]);

@@ -8,8 +8,8 @@ import type {
   SendSmsResult,
   TelephonyProvider,
   TestCallRequest,
-} from "../telephony-provider";
-import { VoiceResponse } from "../twiml";
+} from "@rebound/platform/telephony";
+import { VoiceResponse } from "./twiml";
 import { toTelephonyProviderError } from "./twilio-errors";
 import { TwilioHttpClient } from "./twilio-http-client";
 

@@ -1,18 +1,20 @@
 import { HEADERS } from "@rebound/contracts";
-import type { DeliveredRecord, KafkaLogReader } from "@rebound/platform";
+import type { DeliveredRecord, LogReader } from "@rebound/platform";
 import type { LogSource } from "./log-source";
 
-/** The Kafka topics from their first retained record to their end when the rebuild started, the projected types only. */
-export class KafkaLogSource implements LogSource {
-  readonly description: string;
+/**
+ * The log through one of the platform's readers, the projected types only: the embedded log
+ * (openEmbeddedLogReader: bus.messages from sequence 0) or the Kafka topics from their first
+ * retained record to their end when the rebuild started (openKafkaLogReader).
+ */
+export class LogReaderSource implements LogSource {
   private readonly eventTypes: ReadonlySet<string>;
 
   constructor(
-    private readonly reader: KafkaLogReader,
-    topics: readonly string[],
+    private readonly reader: LogReader,
+    readonly description: string,
     eventTypes: readonly string[],
   ) {
-    this.description = `Kafka topics ${topics.join(", ")}`;
     this.eventTypes = new Set(eventTypes);
   }
 
