@@ -1,17 +1,12 @@
 import { messagingV1 } from "@rebound/contracts";
 import { billingResponseSchema, CHOOSE_PLAN_FOR_NUMBER_MESSAGE } from "@rebound/contracts/domain";
 import { EventRecorder } from "@rebound/testing";
-import { setTimeout as sleep } from "node:timers/promises";
 import { startBillingApp, type BillingApp } from "./support/standalone-app";
 import { type BillingResponse } from "./support/billing-types";
 import { OwnerClient, waitUntil } from "./support/owner-client";
+import { placeMissedCall } from "./support/simulated-calls";
 
 jest.setTimeout(180_000);
-
-interface SimulatedMessage {
-  to: string;
-  body: string;
-}
 
 /**
  * No service without a subscription, through the gateway as the web app drives it (local payment
@@ -40,22 +35,9 @@ describe("entitlements: a number and texts need a subscription in good standing 
       )
     )[0]?.status === status;
   /** A missed call from a new caller; resolves with the caller and the texts they got within `waitMs`. */
-  const missedCall = async (waitMs: number): Promise<{ caller: string; texts: SimulatedMessage[] }> => {
+  const missedCall = async (waitMs: number) => {
     const caller = `+1555321${String(1000 + callerSeq++).slice(-4)}`;
-    const placed = await fetch(`${app.url}/dev/simulator/calls`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ from: caller, to: dedicatedNumber }),
-    });
-    expect(placed.status).toBe(200);
-    const deadline = Date.now() + waitMs;
-    let texts: SimulatedMessage[] = [];
-    while (Date.now() < deadline && texts.length === 0) {
-      await sleep(100);
-      const res = await fetch(`${app.url}/dev/simulator/messages?to=${encodeURIComponent(caller)}`);
-      texts = ((await res.json()) as { messages: SimulatedMessage[] }).messages;
-    }
-    return { caller, texts };
+    return { caller, texts: await placeMissedCall(app.url, caller, dedicatedNumber, waitMs) };
   };
 
   beforeAll(async () => {

@@ -1,18 +1,12 @@
 import { billingV1, commonV1, timestampDate } from "@rebound/contracts";
 import { billingResponseSchema, monthlyCallCap, planPriceCents, DEDICATED_NUMBER_MONTHLY_CENTS, TRIAL_FEE_CENTS } from "@rebound/contracts/domain";
 import { EventRecorder } from "@rebound/testing";
-import { setTimeout as sleep } from "node:timers/promises";
 import { startBillingApp, type BillingApp } from "./support/standalone-app";
 import { DAY_MS, type BillingResponse } from "./support/billing-types";
 import { OwnerClient, waitUntil } from "./support/owner-client";
+import { placeMissedCall } from "./support/simulated-calls";
 
 jest.setTimeout(180_000);
-
-interface SimulatedMessage {
-  to: string;
-  from: string;
-  body: string;
-}
 
 /**
  * The whole subscription lifecycle with the local payment provider and a moved clock, through the
@@ -36,27 +30,8 @@ describe("billing lifecycle (local provider, standalone, moved clock)", () => {
     await owner.login();
     await waitUntil(async () => until(await billing()), what);
   };
-  const texts = async (to: string): Promise<SimulatedMessage[]> => {
-    const res = await fetch(`${app.url}/dev/simulator/messages?to=${encodeURIComponent(to)}`);
-    return ((await res.json()) as { messages: SimulatedMessage[] }).messages;
-  };
   /** A missed call from a new caller to the dedicated number; resolves with the texts that caller got. */
-  const missedCall = async (waitMs: number): Promise<SimulatedMessage[]> => {
-    const caller = `+1555123${String(1000 + callerSeq++).slice(-4)}`;
-    const placed = await fetch(`${app.url}/dev/simulator/calls`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ from: caller, to: dedicatedNumber }),
-    });
-    expect(placed.status).toBe(200);
-    const deadline = Date.now() + waitMs;
-    let got: SimulatedMessage[] = [];
-    while (Date.now() < deadline && got.length === 0) {
-      await sleep(100);
-      got = await texts(caller);
-    }
-    return got;
-  };
+  const missedCall = (waitMs: number) => placeMissedCall(app.url, `+1555123${String(1000 + callerSeq++).slice(-4)}`, dedicatedNumber, waitMs);
   const lastChange = () => recorder.of("SubscriptionChanged").at(-1)?.payload;
 
   beforeAll(async () => {

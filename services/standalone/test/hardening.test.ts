@@ -1,6 +1,5 @@
-import { connect } from "node:net";
 import twilio from "twilio";
-import { Browser, json } from "@rebound/testing";
+import { Browser, json, rawExchange } from "@rebound/testing";
 import { DEV_AUTH_TOKEN, OwnerClient, postVoiceWebhook, simulatorMessages, startTestStandalone, waitUntil } from "./standalone-harness";
 
 // Issue 16's reproductions against `npm start` as composed (gateway + every service, simulator):
@@ -22,23 +21,6 @@ const NESTED = '{"a":'.repeat(10_000) + "1" + "}".repeat(10_000);
 
 /** Short, so the slow-client probe waits seconds, not node's default 300 s (the defaults are 10 s and 30 s). */
 const TIMEOUTS = { HTTP_HEADERS_TIMEOUT_MS: "2000", HTTP_REQUEST_TIMEOUT_MS: "3000" };
-
-/** Sends raw bytes and resolves with the answer once the server closes the connection, and how long that took. */
-function rawExchange(port: number, bytes: string, giveUpMs: number): Promise<{ answer: string; closedAfterMs: number }> {
-  return new Promise((resolve, reject) => {
-    const started = Date.now();
-    const socket = connect(port, "127.0.0.1", () => socket.write(bytes));
-    let answer = "";
-    socket.setEncoding("utf8");
-    socket.on("data", (chunk: string) => (answer += chunk));
-    socket.on("error", reject);
-    socket.on("close", () => resolve({ answer, closedAfterMs: Date.now() - started }));
-    setTimeout(() => {
-      socket.destroy();
-      reject(new Error(`the server held the connection for ${giveUpMs} ms`));
-    }, giveUpMs).unref();
-  });
-}
 
 describe("hardening (issue 16) through the gateway", () => {
   let app: Awaited<ReturnType<typeof startTestStandalone>>;

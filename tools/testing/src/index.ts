@@ -6,3 +6,4 @@ export * from "./fake-clock";
 export * from "./browser";
 export * from "./describe-if";
 export * from "./owner-client";
+export * from "./raw-exchange";
