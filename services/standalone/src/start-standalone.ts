@@ -34,6 +34,8 @@ export interface StandaloneOptions {
   env?: NodeJS.ProcessEnv;
   /** The carrier simulator (no Twilio settings) in a worker thread; default: outside tests. */
   simulatorInThread?: boolean;
+  /** PGlite only: a new data folder starts from this dump (tests: every migration already applied). */
+  databaseTemplate?: Uint8Array;
 }
 
 /**
@@ -53,7 +55,7 @@ export async function startStandalone(options: StandaloneOptions): Promise<Runni
   // Production never runs on the simulator, the local payment provider or the dev mailbox.
   assertProductionSafe(config);
   assertProductionProviders(config.NODE_ENV, env, ["telephony", "payments", "mail"]);
-  const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
+  const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR, template: options.databaseTemplate });
   try {
     await migrateAll(database, logger);
   } catch (error) {

@@ -1,5 +1,5 @@
 import { createSilentLogger, loadConfig } from "@rebound/platform";
-import { createScratchPostgresDatabase, freePort } from "@rebound/testing";
+import { createScratchPostgresDatabase, freePort, migratedTemplate } from "@rebound/testing";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -26,7 +26,9 @@ export async function startTestStandalone(extraEnv: Record<string, string> = {})
     ...extraEnv,
   };
   const config = loadConfig(standaloneConfigSchema, env);
-  const running = await startStandalone({ config, logger: createSilentLogger(), env });
+  // On PGlite the fresh folder starts from the migrated template (initdb and every migration take seconds).
+  const databaseTemplate = scratch ? undefined : await migratedTemplate();
+  const running = await startStandalone({ config, logger: createSilentLogger(), env, databaseTemplate });
   return {
     ...running,
     url: config.PUBLIC_BASE_URL,

@@ -7,3 +7,4 @@ export * from "./browser";
 export * from "./describe-if";
 export * from "./owner-client";
 export * from "./raw-exchange";
+export { migratedTemplate } from "./migrated-template";

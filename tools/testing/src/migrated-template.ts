@@ -2,8 +2,7 @@
 // test database: starting PGlite from it takes about 0.8 s, where a fresh one runs initdb for
 // 5-7 s. Cached in the OS temp folder under a hash of the migrations, so a changed migration
 // builds a new template and parallel jest workers share one.
-import { PGlite } from "@electric-sql/pglite";
-import { createPgliteMigrationFactory, deployMigrations, findMigratableServices, findRepoRoot } from "@rebound/migrate";
+import { createPgliteMigrationFactory, deployMigrations, findMigratableServices, findRepoRoot, freshPglite } from "@rebound/migrate";
 import { createHash } from "node:crypto";
 import { existsSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -21,7 +20,7 @@ async function loadOrBuild(): Promise<Uint8Array> {
   const services = findMigratableServices(findRepoRoot(__dirname));
   const file = join(tmpdir(), `rebound-test-template-${migrationsHash(services)}.tar`);
   if (existsSync(file)) return new Uint8Array(readFileSync(file));
-  const pglite = new PGlite();
+  const pglite = await freshPglite();
   try {
     const factory = createPgliteMigrationFactory(pglite);
     for (const service of services) await deployMigrations(service, factory);
