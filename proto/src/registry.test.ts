@@ -9,7 +9,7 @@ describe("event registry", () => {
     expect(topicOf("CallMissed")).toBe(TOPICS.telephony);
     expect(topicOf("SmsSent")).toBe(TOPICS.messaging);
     expect(topicOf("UserRegistered")).toBe(TOPICS.identity);
-    expect(Object.keys(EVENT_REGISTRY)).toHaveLength(19);
+    expect(Object.keys(EVENT_REGISTRY)).toHaveLength(20);
   });
 
   it("round-trips a payload through protobuf bytes", () => {

@@ -34,6 +34,7 @@ export const EVENT_REGISTRY = {
   CallReceived: entry(telephony.CallReceivedSchema, TOPICS.telephony),
   CallMissed: entry(telephony.CallMissedSchema, TOPICS.telephony),
   ForwardingTestCompleted: entry(telephony.ForwardingTestCompletedSchema, TOPICS.telephony),
+  TextingRegistrationChanged: entry(telephony.TextingRegistrationChangedSchema, TOPICS.telephony),
   InboundSmsReceived: entry(messaging.InboundSmsReceivedSchema, TOPICS.messaging),
   SmsQueued: entry(messaging.SmsQueuedSchema, TOPICS.messaging),
   SmsSent: entry(messaging.SmsSentSchema, TOPICS.messaging),

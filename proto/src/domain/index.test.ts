@@ -86,6 +86,17 @@ describe("domain barrel", () => {
       "DEFAULT_VOICE_NO_TEXT_ANSWER",
       "normalizeEmail",
       "toVoiceNoTextAnswer",
+      "TEXTING_REGISTRATION_STATUSES",
+      "TEXTING_REGISTRATION_KINDS",
+      "REGISTRATION_BUSINESS_TYPES",
+      "REGISTRATION_INDUSTRIES",
+      "isRegistrationInFlight",
+      "usA2pRegistrationApplies",
+      "describeDeliveryError",
+      "normalizeEin",
+      "standardRegistrationSchema",
+      "soleProprietorRegistrationSchema",
+      "textingRegistrationSchema",
     ];
     expect(Object.keys(domain).sort()).toEqual(expected.sort());
   });

@@ -16,3 +16,4 @@ export * from "./entitlement";
 export * from "./inbound-sms-intent";
 export * from "./voice-no-text-answer";
 export * from "./email";
+export * from "./texting-registration";

@@ -102,6 +102,7 @@ export const SUPPRESSION_REASONS: Readonly<Partial<Record<messagingV1.Suppressio
   [messagingV1.SuppressionReason.INTERNATIONAL]: "international",
   [messagingV1.SuppressionReason.LIKELY_SPOOFED]: "likely_spoofed",
   [messagingV1.SuppressionReason.LANDLINE]: "landline",
+  [messagingV1.SuppressionReason.REGISTRATION_PENDING]: "registration_pending",
 };
 
 const INBOUND_KIND: Readonly<Record<messagingV1.InboundKind, string>> = {
