@@ -3,3 +3,4 @@
 // The Twilio adapter is @rebound/twilio; the carrier simulator is @rebound/carrier-simulator.
 export * from "./telephony-provider";
 export * from "./telephony-config";
+export * from "./texting-registration-provider";

@@ -24,6 +24,15 @@ export interface SendSmsRequest {
   to: string;
   body: string;
   statusCallbackUrl?: string;
+  /** The business's subaccount that owns `from` (absent: the main account). */
+  accountSid?: string;
+  /** Sent through the business's messaging service (its registered campaign) when set. */
+  messagingServiceSid?: string;
+}
+
+/** Which provider account a number belongs to: the business's subaccount, or the main account when absent. */
+export interface AccountScope {
+  accountSid?: string;
 }
 
 export interface SendSmsResult {
@@ -74,15 +83,15 @@ export class TelephonyProviderError extends Error {
 export interface TelephonyProvider {
   readonly kind: "twilio" | "simulator";
   searchLocalNumbers(areaCode: string, options?: { country?: string; limit?: number }): Promise<AvailableNumber[]>;
-  purchaseNumber(phoneNumber: string, webhooks: NumberWebhooks): Promise<PurchasedNumber>;
-  releaseNumber(sid: string): Promise<void>;
+  purchaseNumber(phoneNumber: string, webhooks: NumberWebhooks, scope?: AccountScope): Promise<PurchasedNumber>;
+  releaseNumber(sid: string, scope?: AccountScope): Promise<void>;
   sendSms(request: SendSmsRequest): Promise<SendSmsResult>;
   /**
    * Finds a message already accepted by the provider (same from/to/body, sent after `since`):
    * used after a crash between the provider's acceptance and our record of it, so the
    * text is never sent twice.
    */
-  findSentMessage(query: { from: string; to: string; body: string; since: Date }): Promise<SendSmsResult | undefined>;
+  findSentMessage(query: { from: string; to: string; body: string; since: Date; accountSid?: string }): Promise<SendSmsResult | undefined>;
   placeTestCall(request: TestCallRequest): Promise<{ sid: string }>;
   /**
    * The line type of an E.164 number (Twilio Lookup v2, line_type_intelligence); undefined when the
