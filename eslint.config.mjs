@@ -16,21 +16,27 @@ const otherServices = (self) =>
 /** Packages are used through their package.json `exports`, never by reaching into their folders. */
 const deepImports = [{ group: ["@rebound/*/src", "@rebound/*/src/**"], message: "Import the package's public API (its package.json exports), not its files." }];
 
-/** Test support and the carrier simulator are not production dependencies of a service. */
+/** Test support is not a production dependency of a service. */
 const testSupport = [{ group: ["@rebound/testing", "@rebound/testing/*"], message: "@rebound/testing is for tests only." }];
-const simulatorOutsideRoots = [
+/**
+ * The simulators are dev-only packages that production images do not contain (validate:deploy's
+ * image check fails on them): only dev entries (`*.dev.ts`), standalone and tests import them.
+ */
+const simulators = [
   {
-    group: ["@rebound/carrier-simulator", "@rebound/carrier-simulator/*"],
-    message: "Only composition roots (main.ts, standalone) choose the telephony provider.",
+    group: ["@rebound/carrier-simulator", "@rebound/carrier-simulator/*", "@rebound/payment-simulator", "@rebound/payment-simulator/*", "@rebound/billing/dev"],
+    message: "The simulators are dev-only: only *.dev.ts entries, standalone and tests import them (production images do not contain them).",
   },
 ];
-/** The Twilio adapter too (services may use its TwiML builders, @rebound/twilio/twiml). */
+/** The Twilio adapter (services may use its TwiML builders, @rebound/twilio/twiml). */
 const twilioOutsideRoots = [
   {
     name: "@rebound/twilio",
     message: "Only composition roots build the Twilio provider; services use TelephonyProvider (@rebound/platform/telephony).",
   },
 ];
+/** A service's composition roots: its entries (main.ts, main.dev.ts) and compose.ts, which they run. */
+const compositionRoots = (name) => [`services/${name}/src/main.ts`, `services/${name}/src/compose.ts`, `services/${name}/src/**/*.dev.ts`];
 
 /** Only store/ touches the database client. */
 const prismaOutsideStore = [{ group: ["@prisma/*", "**/generated/prisma", "**/generated/prisma/*"], message: "Only files in store/ may use Prisma." }];
@@ -147,15 +153,14 @@ export default tseslint.config(
     rules: { "no-restricted-imports": ["error", { patterns: deepImports }] },
   },
   {
-    files: [
-      "services/platform/src/**/*.ts",
-      "packages/*/src/**/*.ts",
-      "services/carrier-simulator/src/**/*.ts",
-      "tools/migrate/src/**/*.ts",
-      "services/standalone/src/**/*.ts",
-    ],
+    files: ["packages/*/src/**/*.ts", "services/standalone/src/**/*.ts"],
     ignores: ["**/*.test.ts"],
     rules: { "no-restricted-imports": ["error", { patterns: [...deepImports, ...testSupport] }] },
+  },
+  {
+    files: ["services/platform/src/**/*.ts", "tools/migrate/src/**/*.ts", "packages/twilio/src/**/*.ts"],
+    ignores: ["**/*.test.ts"],
+    rules: { "no-restricted-imports": ["error", { patterns: [...deepImports, ...testSupport, ...simulators] }] },
   },
   {
     files: ["services/*/src/**/*.{ts,tsx,mts,js,mjs}", "tools/*/src/**/*.{ts,tsx,mts,js,mjs}", "packages/*/src/**/*.{ts,tsx,mts,js,mjs}"],
@@ -165,29 +170,34 @@ export default tseslint.config(
   ...SERVICES.flatMap((name) => [
     {
       files: [`services/${name}/src/**/*.ts`],
-      ignores: [`services/${name}/src/store/**`, `services/${name}/src/main.ts`, `services/${name}/**/*.test.ts`],
+      ignores: [`services/${name}/src/store/**`, ...compositionRoots(name), `services/${name}/**/*.test.ts`],
       rules: {
         "no-restricted-imports": [
           "error",
           {
             paths: twilioOutsideRoots,
-            patterns: [...deepImports, ...otherServices(name), ...prismaOutsideStore, ...testSupport, ...simulatorOutsideRoots],
+            patterns: [...deepImports, ...otherServices(name), ...prismaOutsideStore, ...testSupport, ...simulators],
           },
         ],
       },
     },
     {
-      files: [`services/${name}/src/main.ts`],
+      // Production's composition roots: they build the real providers (Twilio, Stripe), never a simulator.
+      files: [`services/${name}/src/main.ts`, `services/${name}/src/compose.ts`],
+      rules: {
+        "no-restricted-imports": ["error", { patterns: [...deepImports, ...otherServices(name), ...prismaOutsideStore, ...testSupport, ...simulators] }],
+      },
+    },
+    {
+      // Development's entries (main.dev.ts, billing's payment-provider.dev.ts): the simulators' only way into a service.
+      files: [`services/${name}/src/**/*.dev.ts`],
       rules: { "no-restricted-imports": ["error", { patterns: [...deepImports, ...otherServices(name), ...prismaOutsideStore, ...testSupport] }] },
     },
     {
       files: [`services/${name}/src/store/**/*.ts`],
       ignores: [`services/${name}/**/*.test.ts`],
       rules: {
-        "no-restricted-imports": [
-          "error",
-          { paths: twilioOutsideRoots, patterns: [...deepImports, ...otherServices(name), ...testSupport, ...simulatorOutsideRoots] },
-        ],
+        "no-restricted-imports": ["error", { paths: twilioOutsideRoots, patterns: [...deepImports, ...otherServices(name), ...testSupport, ...simulators] }],
       },
     },
     {

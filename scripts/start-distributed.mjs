@@ -1,6 +1,8 @@
 // `npm run start:distributed`: Rebound in distributed mode on this machine, one process per
-// service (services/<name>/src/main.ts) on PostgreSQL, Kafka and Redis. A developer and CI
-// tool; real deployments use docker-compose.yml or charts/rebound.
+// service on PostgreSQL, Kafka and Redis, each from the entry the dev image runs (infra/docker/bundle.mjs
+// DEV_ENTRIES: main.dev.ts for telephony, messaging and billing, whose simulators stand in for Twilio
+// and Stripe unless their settings are set; main.ts for the others). A developer and CI tool; real
+// deployments use docker-compose.yml or charts/rebound.
 //
 //   DATABASE_URL  set: used as is; unset: the local PostgreSQL (postgres@127.0.0.1:5432), database rebound_dev (created if missing)
 //   REDIS_URL     set: used as is; unset: redis://127.0.0.1:6379
@@ -10,7 +12,7 @@
 //   PORT          the gateway (default 8080); the services take the ports after it, in SERVICES order
 //   DATA_DIR      default data/distributed (absolute; shared by every process, so /dev/mailbox sees every e-mail)
 //   SERVICE_NODE_ARGS extra node flags for every service, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof"
-//   START_WITH_TSX=1  run services/<name>/src/main.ts through tsx instead of the esbuild bundles the images run
+//   START_WITH_TSX=1  run the entries' TypeScript sources through tsx instead of the esbuild bundles the dev images run
 //   REPLICAS      e.g. "messaging=2": more processes of a service in the same consumer groups (ports after the seven)
 //   --fresh       start from nothing: empty the Redis database of REDIS_URL (FLUSHDB of that one logical database);
 //                 without DATABASE_URL also drop and recreate rebound_dev and remove the carrier simulator's saved
@@ -27,6 +29,7 @@ import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import pg from "pg";
 import { parseAllDocuments } from "yaml";
+import { bundle, DEV_ENTRIES } from "../infra/docker/bundle.mjs";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 // Loaded as CommonJS (tsx's require hook), where the launcher finds .ci/kafka-mock by its __dirname.
@@ -123,9 +126,11 @@ async function main() {
       SIMULATOR_DATA_DIR: simulatorDataDir,
       ...(service.service === "telephony" ? {} : { SIMULATOR_URL: telephonyUrl }),
       ...(service.service === "gateway" ? upstreams : {}),
+      // Billing owns the sign-up saga: it creates the account at identity's internal API.
+      ...(service.service === "billing" ? { IDENTITY_URL: upstreams.IDENTITY_URL } : {}),
     };
     const log = createWriteStream(service.log);
-    const entry = bundles ? [join(bundles, service.service, "main.js")] : ["--import", "tsx", "src/main.ts"];
+    const entry = bundles ? [join(bundles, service.service, "main.js")] : ["--import", "tsx", join(root, DEV_ENTRIES[service.service])];
     const child = spawn(process.execPath, [...serviceNodeArgs, "--enable-source-maps", ...entry], {
       cwd: join(root, "services", service.service),
       env,
@@ -198,15 +203,14 @@ async function migrate(databaseUrl) {
 }
 
 /**
- * The services as the images run them: one esbuild bundle each (infra/docker/bundle.mjs), built in
- * about a second, so each process loads one file instead of tsx compiling hundreds at every start
- * (that was most of a cold start). START_WITH_TSX=1 runs the TypeScript sources through tsx instead.
+ * The services as the dev images run them: one esbuild bundle each (infra/docker/bundle.mjs --dev),
+ * built in about a second, so each process loads one file instead of tsx compiling hundreds at every
+ * start (that was most of a cold start). START_WITH_TSX=1 runs the TypeScript sources through tsx instead.
  */
 async function bundleServices() {
   if (process.env.START_WITH_TSX === "1") return undefined;
   const outDir = join(root, "dist", "start-distributed");
-  const { bundle } = await import("../infra/docker/bundle.mjs");
-  await bundle({ names: SERVICES, outDir });
+  await bundle({ names: SERVICES, outDir, dev: true });
   say(`bundled the services (esbuild) into ${outDir}`);
   return outDir;
 }

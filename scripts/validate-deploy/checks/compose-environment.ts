@@ -19,6 +19,8 @@ export const composeEnvironment: DeployCheck = {
     for (const key of GATEWAY_REQUIRED) {
       if (!(key in (services.gateway?.environment ?? {}))) problems.push(`gateway: ${key} not set`);
     }
+    // Billing owns the sign-up saga and creates the account at identity.
+    if (!services.billing?.environment?.IDENTITY_URL) problems.push("billing: IDENTITY_URL not set");
     for (const service of ["identity", "messaging", "billing"])
       if (!services[service]?.environment?.SMTP_URL) problems.push(`${service}: SMTP_URL (Mailpit) not set`);
     assertNoProblems(problems, "problems");

@@ -1,5 +1,5 @@
-// docker-compose.yml: what waits for what, health checks, how the images are built, the Kafka
-// topics (against the registry and Strimzi) and the database schemas (against init.sql).
+// docker-compose.yml: what waits for what, health checks, how the images are built (the dev target),
+// the Kafka topics (against the registry and Strimzi) and the database schemas (against init.sql).
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { assertNoProblems } from "../lib/assert";
@@ -9,7 +9,7 @@ import { read, root, SERVICES } from "../lib/repo";
 import { topicPartitions } from "../lib/topics";
 
 export const composeStructure: DeployCheck = {
-  name: "docker-compose.yml: dependencies, health checks, images, topics, schemas",
+  name: "docker-compose.yml: dependencies, health checks, dev images, topics, schemas",
   run: async () => {
     const problems: string[] = [];
     const services = composeFile().value.services;
@@ -29,6 +29,8 @@ export const composeStructure: DeployCheck = {
       }
       if (svc.build?.dockerfile !== "infra/docker/Dockerfile" || svc.build?.args?.SERVICE !== service)
         problems.push(`${service}: not built from infra/docker/Dockerfile with SERVICE=${service}`);
+      // Compose is a development stack: the dev image (main.dev.ts, the simulators), never the production target.
+      if (svc.build?.target !== "dev") problems.push(`${service}: not built with target dev (the dev image)`);
       if (service !== "migrate" && !svc.healthcheck) problems.push(`${service}: no healthcheck`);
       if (service !== "migrate" && svc.depends_on?.migrate?.condition !== "service_completed_successfully" && service !== "gateway")
         problems.push(`${service}: does not wait for the migration`);

@@ -3,7 +3,7 @@ import { once } from "./repo";
 import { loadYamlDocument } from "./yaml";
 
 export interface ComposeService {
-  build?: { dockerfile?: string; args?: Record<string, string> };
+  build?: { dockerfile?: string; target?: string; args?: Record<string, string> };
   depends_on?: Record<string, { condition?: string }>;
   healthcheck?: unknown;
   restart?: string;

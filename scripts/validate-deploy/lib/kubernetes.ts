@@ -22,7 +22,7 @@ import { assert, assertNoProblems, errorMessage } from "./assert";
 import { RELEASE, SERVICES } from "./repo";
 import { topicPartitions } from "./topics";
 
-export type { IConfigMap, IDeployment };
+export type { IConfigMap, IDeployment, INetworkPolicy };
 
 /** Any rendered object; the rules read a kind through its kubernetes-models interface. */
 export interface K8sObject {
@@ -94,14 +94,23 @@ export interface ChartRuleOptions {
   expectAutoscaling?: boolean;
   expectPdb?: boolean;
   expectIngress?: boolean;
+  /** Callers admitted only with these values (development: messaging reaches telephony's carrier simulator). */
+  devCallers?: Partial<Record<string, string[]>>;
 }
+
+/** Services another service calls besides the gateway: billing's sign-up saga creates the account at identity. */
+const INTERNAL_CALLERS: Partial<Record<string, string[]>> = { identity: ["gateway", "billing"] };
 
 /**
  * The chart's rules: per service a Deployment, Service, ServiceAccount, NetworkPolicy, ConfigMap
  * (and HPA, PDB); hardened containers, probes, the config checksum; NetworkPolicies that admit
- * only the gateway (and scrapers); the webhook paths of the Ingress; the migration hook.
+ * only the gateway (identity also billing: INTERNAL_CALLERS) and scrapers; the webhook paths of
+ * the Ingress; the migration hook.
  */
-export function chartRules(objects: K8sObject[], { label, expectAutoscaling = true, expectPdb = true, expectIngress = true }: ChartRuleOptions): void {
+export function chartRules(
+  objects: K8sObject[],
+  { label, expectAutoscaling = true, expectPdb = true, expectIngress = true, devCallers = {} }: ChartRuleOptions,
+): void {
   const problems: string[] = [];
   for (const service of SERVICES) {
     const name = `${RELEASE}-rebound-${service}`;
@@ -130,11 +139,13 @@ export function chartRules(objects: K8sObject[], { label, expectAutoscaling = tr
     if (!(c.volumeMounts ?? []).some((m) => m.mountPath === "/tmp")) problems.push(`${service}: no writable /tmp`);
     const policy = findObject<INetworkPolicy>(objects, "NetworkPolicy", name);
     if (policy && service !== "gateway") {
+      const callers = [...(INTERNAL_CALLERS[service] ?? ["gateway"]), ...(devCallers[service] ?? [])];
       for (const rule of policy.spec?.ingress ?? []) {
         const from = rule.from ?? [];
-        const onlyGatewayOrScraper =
-          from.length > 0 && from.every((peer) => peer.podSelector?.matchLabels?.["app.kubernetes.io/component"] === "gateway" || peer.namespaceSelector);
-        if (!onlyGatewayOrScraper) problems.push(`${service}: NetworkPolicy admits more than the gateway: ${JSON.stringify(rule)}`);
+        const onlyCallersOrScraper =
+          from.length > 0 &&
+          from.every((peer) => callers.includes(peer.podSelector?.matchLabels?.["app.kubernetes.io/component"] ?? "") || peer.namespaceSelector);
+        if (!onlyCallersOrScraper) problems.push(`${service}: NetworkPolicy admits more than ${callers.join(" and ")}: ${JSON.stringify(rule)}`);
       }
     }
     const hpa = findObject<IHorizontalPodAutoscaler>(objects, "HorizontalPodAutoscaler", name);

@@ -1,6 +1,7 @@
 // The settings each service's process reads, from the services' own zod config schemas.
+import { remoteSimulatorConfigSchema } from "../../../packages/carrier-simulator/src/remote-simulator";
 import { analyticsConfigSchema } from "../../../services/analytics/src/config";
-import { billingConfigSchema } from "../../../services/billing/src/config";
+import { billingConfigSchema, identityLinkConfigSchema } from "../../../services/billing/src/config";
 import { gatewayConfigSchema, upstreamConfigSchema } from "../../../services/gateway/src/config";
 import { messagingConfigSchema } from "../../../services/messaging/src/config";
 import { platformConfigSchema } from "../../../services/platform/src/config/platform-config";
@@ -43,8 +44,9 @@ export function serviceSettings(): ServiceSettings {
     identity: [...platform, ...mail],
     business: [...platform],
     telephony: [...platform, ...keysOf(telephonyServiceConfigSchema), ...telephony],
-    messaging: [...platform, ...keysOf(messagingConfigSchema), ...telephony, ...mail],
-    billing: [...platform, ...keysOf(billingConfigSchema), ...mail],
+    // SIMULATOR_URL: read by messaging's dev entry (main.dev.ts) to reach telephony's carrier simulator.
+    messaging: [...platform, ...keysOf(messagingConfigSchema), ...telephony, ...mail, ...keysOf(remoteSimulatorConfigSchema)],
+    billing: [...platform, ...keysOf(billingConfigSchema), ...keysOf(identityLinkConfigSchema), ...mail],
     analytics: [...platform, ...keysOf(analyticsConfigSchema)],
   };
   const result = Object.fromEntries(Object.entries(perService).map(([k, v]) => [k, new Set(v)])) as Record<ServiceName, Set<string>>;

@@ -1,14 +1,4 @@
-import { startTelemetry } from "@rebound/platform/telemetry";
+import { runMain } from "@rebound/platform/telemetry";
 
-startTelemetry("analytics");
-
-// Loaded after telemetry so express and kafkajs are instrumented.
-void import("@rebound/platform")
-  .then(async ({ runServiceMain }) => {
-    const { createAnalyticsService } = await import("./service.js");
-    await runServiceMain("analytics", (runtime) => createAnalyticsService(runtime));
-  })
-  .catch((error: unknown) => {
-    console.error(error);
-    process.exit(1);
-  });
+// Telemetry starts first; compose.ts (express, kafkajs) loads after it.
+runMain("analytics", async () => (await import("./compose.js")).runAnalytics());

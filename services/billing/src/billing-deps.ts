@@ -1,5 +1,6 @@
 import type { Clock, Logger, Mailer } from "@rebound/platform";
 import type { BillingConfig } from "./config";
+import type { IdentityClient } from "./identity/identity-client";
 import type { PaymentProvider } from "./provider/payment-provider";
 import type { BillingDb } from "./store/billing-db";
 import type { CustomerRepository } from "./store/customer.repository";
@@ -19,6 +20,8 @@ export interface BillingDeps {
   mirror: MirrorRepository;
   paymentEvents: PaymentEventRepository;
   provider: PaymentProvider;
+  /** Identity's internal API: sign-up creates the account there. */
+  identity: IdentityClient;
   mailer: Mailer;
   config: BillingConfig;
   links: BillingLinks;

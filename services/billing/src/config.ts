@@ -3,8 +3,9 @@ import { z } from "zod";
 const optional = z.string().min(1).optional();
 
 /**
- * Billing's settings. Stripe is the provider when STRIPE_SECRET_KEY is set; otherwise the local
- * provider (billing's own tables) plays its part. Price ids are Stripe's, one per plan and frequency.
+ * Billing's settings. Production (main.ts) runs on Stripe and needs STRIPE_SECRET_KEY; the dev entries
+ * (main.dev.ts, standalone) use Stripe when it is set, else the payment simulator (billing's own
+ * tables), which reads the "Local provider" settings below. Price ids are Stripe's, one per plan and frequency.
  */
 export const billingConfigSchema = z.object({
   STRIPE_SECRET_KEY: optional,
@@ -36,6 +37,14 @@ export const billingConfigSchema = z.object({
 });
 
 export type BillingConfig = z.infer<typeof billingConfigSchema>;
+
+/**
+ * Distributed mode: where billing reaches identity's internal API (sign-up creates the account
+ * there). Standalone hands billing identity's router instead; the composition root decides.
+ */
+export const identityLinkConfigSchema = z.object({
+  IDENTITY_URL: z.url().default("http://identity:3000"),
+});
 
 export type PriceKey = `${"starter" | "professional" | "enterprise"}-${"monthly" | "yearly"}` | "number-monthly" | "number-yearly";
 

@@ -1,8 +1,9 @@
-import { loadConfig, type JobDefinition, type Mailer, type PlatformRuntime, type ServiceDefinition } from "@rebound/platform";
+import { loadConfig, type JobDefinition, type Mailer, type PlatformRuntime, type ServiceDefinition, type Upstream } from "@rebound/platform";
 import type { BillingDeps } from "./billing-deps";
 import { billingConfigSchema, type BillingConfig } from "./config";
 import { onPhoneNumberEventsHandler } from "./dedicated-number/on-phone-number-events.handler";
 import { createBillingRouter } from "./http/billing-router";
+import { createIdentityClient } from "./identity/identity-client";
 import { localInvoicePdfUrl } from "./provider/create-payment-provider";
 import { handleProviderEvent } from "./provider-events/handle-provider-event.use-case";
 import type { PaymentProvider } from "./provider/payment-provider";
@@ -12,13 +13,15 @@ import { CustomerRepository } from "./store/customer.repository";
 import { MirrorRepository } from "./store/mirror.repository";
 import { PaymentEventRepository } from "./store/payment-event.repository";
 
-export { billingConfigSchema, type BillingConfig } from "./config";
-export { createPaymentProvider } from "./provider/create-payment-provider";
+export { billingConfigSchema, identityLinkConfigSchema, type BillingConfig } from "./config";
+export { createStripePaymentProvider } from "./provider/create-payment-provider";
 export type { PaymentProvider } from "./provider/payment-provider";
 
 export interface BillingServiceDeps {
-  /** Stripe or the local provider (the composition root picks it with createPaymentProvider). */
+  /** Stripe (main.ts: createStripePaymentProvider) or, in development, the payment simulator (@rebound/billing/dev). */
   provider: PaymentProvider;
+  /** Identity, where sign-up creates the account: its router in process (standalone) or IDENTITY_URL (distributed); none: sign-up answers 503. */
+  identity?: Upstream;
   /** Receipts, trial ending, payment failed, cancelled and reactivated e-mails. */
   mailer: Mailer;
   /** Settings; missing keys come from the environment (billingConfigSchema). */
@@ -32,7 +35,7 @@ export const BILLING_CYCLE_JOB = "billing:cycle";
 
 /**
  * Billing: plans, subscriptions with the $1 trial, plan changes, cancellation, invoices, the
- * payment step of sign-up, Stripe webhooks, and SubscriptionChanged for every other service.
+ * sign-up saga, Stripe webhooks, and SubscriptionChanged for every other service.
  */
 export function createBillingService(runtime: PlatformRuntime, serviceDeps: BillingServiceDeps): ServiceDefinition {
   const config: BillingConfig = { ...loadConfig(billingConfigSchema), ...serviceDeps.config };
@@ -44,6 +47,7 @@ export function createBillingService(runtime: PlatformRuntime, serviceDeps: Bill
     mirror: new MirrorRepository(db),
     paymentEvents: new PaymentEventRepository(),
     provider: serviceDeps.provider,
+    identity: createIdentityClient(serviceDeps.identity, runtime.config.INTERNAL_AUTH_SECRET, runtime.logger),
     mailer: serviceDeps.mailer,
     config,
     links: {

@@ -1,5 +1,5 @@
 import { billingV1 } from "@rebound/contracts";
-import { billingResponseSchema, planPriceCents, TRIAL_FEE_CENTS } from "@rebound/contracts/domain";
+import { billingResponseSchema, planPriceCents } from "@rebound/contracts/domain";
 import { randomUUID } from "node:crypto";
 import { BILLING_CYCLE_JOB } from "../src/service";
 import { DAY_MS, type BillingResponse } from "./support/billing-types";
@@ -59,65 +59,6 @@ describe("billing with the local payment provider", () => {
     const secret = await setupSecret();
     expect((await confirmCard(secret, "4242424242424242")).status).toBe(200);
     expect(await confirmCard(secret, "4242424242424242")).toMatchObject({ status: 400, body: { message: expect.stringMatching(/already succeeded/) } });
-  });
-
-  it("signs up: pending (no event) until confirmed, then trialing with SubscriptionChanged, a $1.00 paid invoice and a receipt", async () => {
-    const user = newUser("signup");
-    const started = await h.call<{ signupId: string }>("POST", "/internal/billing/signups", {
-      gateway: true,
-      body: { email: user.email, firstName: "Ada", lastName: "Owner", subscriptionPlan: "custom", billingFrequency: "yearly", paymentMethodId: "pm_card_visa" },
-    });
-    expect(started.status).toBe(201);
-    expect((await billing(user)).subscription).toBeNull();
-    expect(h.recorder.of("SubscriptionChanged").filter((e) => e.payload.userId === user.id)).toHaveLength(0);
-
-    expect((await h.call("POST", `/internal/billing/signups/${started.body.signupId}/confirm`, { gateway: true, body: { userId: user.id } })).status).toBe(200);
-    const state = await billing(user);
-    expect(state.subscription).toMatchObject({
-      status: "trialing",
-      plan: "enterprise",
-      billing_frequency: "yearly",
-      plan_amount: planPriceCents("enterprise", "yearly"),
-    });
-    expect(state.invoices).toEqual([expect.objectContaining({ amount_paid: TRIAL_FEE_CENTS, status: "paid" })]);
-    expect(state.user).toMatchObject({ id: user.id, subscriptionStatus: "trialing", subscriptionPlan: "enterprise" });
-    const events = await h.recorder.waitFor("SubscriptionChanged", 1);
-    expect(events.filter((e) => e.payload.userId === user.id).map((e) => e.payload.status)).toEqual([billingV1.SubscriptionStatus.TRIALING]);
-    expect(h.mailer.to(user.email).map((mail) => mail.subject)).toEqual(["Receipt for your Rebound trial ($1.00)"]);
-    // Confirming twice changes nothing.
-    expect((await h.call("POST", `/internal/billing/signups/${started.body.signupId}/confirm`, { gateway: true, body: { userId: user.id } })).status).toBe(200);
-    expect(h.mailer.to(user.email)).toHaveLength(1);
-  });
-
-  it("retried sign-up (same e-mail and card) finds the same customer; an abandoned one leaves nothing behind", async () => {
-    const user = newUser("retry");
-    const body = { email: user.email, firstName: "Ada", lastName: "Owner", paymentMethodId: "pm_card_visa" };
-    const first = await h.call<{ signupId: string }>("POST", "/internal/billing/signups", { gateway: true, body });
-    const second = await h.call<{ signupId: string }>("POST", "/internal/billing/signups", { gateway: true, body });
-    expect(second.body.signupId).toBe(first.body.signupId);
-    expect(await h.query("SELECT id FROM billing.customers WHERE email = $1", [user.email])).toHaveLength(1);
-
-    expect((await h.call("POST", `/internal/billing/signups/${first.body.signupId}/abandon`, { gateway: true })).status).toBe(200);
-    expect(await h.query("SELECT id FROM billing.customers WHERE email = $1", [user.email])).toHaveLength(0);
-    expect(await h.query("SELECT id FROM billing.invoices WHERE customer_id = $1", [first.body.signupId])).toHaveLength(0);
-  });
-
-  it("refuses a declined card with the provider's message (402) and creates nothing, at the provider or in billing", async () => {
-    const user = newUser("declined");
-    const declined = await h.signUp(user, "pm_card_chargeDeclined");
-    expect(declined).toMatchObject({ status: 402, body: { message: "Your card was declined." } });
-    const insufficient = await h.signUp(newUser("poor"), "pm_card_chargeDeclinedInsufficientFunds");
-    expect(insufficient).toMatchObject({ status: 402, body: { message: "Your card has insufficient funds." } });
-    expect(await h.query("SELECT id FROM billing.customers WHERE email = $1", [user.email])).toHaveLength(0);
-    expect(await h.query("SELECT id FROM billing.local_objects WHERE kind = 'customer' AND data->>'email' = $1", [user.email])).toHaveLength(0);
-    const unknown = await h.signUp(newUser("unknown"), "pm_does_not_exist");
-    expect(unknown).toMatchObject({ status: 400, body: { message: "No such PaymentMethod: 'pm_does_not_exist'" } });
-  });
-
-  it("internal sign-up routes answer only the gateway", async () => {
-    const user = newUser("intruder");
-    const res = await h.call("POST", "/internal/billing/signups", { user, body: { email: user.email, paymentMethodId: "pm_card_visa" } });
-    expect(res.status).toBe(404);
   });
 
   it("never answers 5xx to bad input on the signed-in endpoints", async () => {

@@ -85,13 +85,12 @@ describe("billing with the Stripe adapter against a fake Stripe API", () => {
     }
     expect(changesOf(user.id).map((e) => e.payload.provider)).toEqual(["stripe"]);
 
-    // A retried registration (same e-mail and card) makes no second customer or subscription.
-    const again = await h.call<{ signupId: string }>("POST", "/internal/billing/signups", {
-      gateway: true,
-      body: { email: user.email, paymentMethodId: "pm_card_visa" },
-    });
-    expect(again.status).toBe(201);
+    // A retried registration (same e-mail and card) finds the same sign-up: identity refuses the taken
+    // e-mail, and neither a second customer nor a refund of the first one's fee happens.
+    const again = await h.signUp(user, "pm_card_visa");
+    expect(again).toMatchObject({ status: 409, body: { message: "An account with this email already exists" } });
     expect([...fake.customers.values()].filter((c) => c.email === user.email)).toHaveLength(1);
+    expect((await billing(user)).subscription).toMatchObject({ status: "trialing" });
   });
 
   it("refuses a declined card with Stripe's message and deletes the customer it created", async () => {

@@ -6,9 +6,9 @@ import type { SessionRepository } from "./store/session.repository";
 
 /** What the gateway's own endpoints, handlers and jobs work with; built once in service.ts. */
 export interface GatewayDeps {
-  /** Identity's internal API (credentials, sign-up, password changes). */
+  /** Identity's internal API (credentials, password changes). */
   identity: IdentityClient;
-  /** Billing's internal API (the payment step of sign-up). */
+  /** Billing's internal API (sign-up: billing owns the saga). */
   billing: BillingClient;
   sessions: SessionRepository;
   limits: RateLimiters;

@@ -19,7 +19,7 @@ export { ROUTE_TABLE, type ServiceName } from "./routing/route-table";
 export interface GatewayServiceDeps {
   /**
    * How each service is reached, for clients' requests (the route table) and the gateway's own
-   * calls (identity, billing) alike: its router in this process (standalone) or its base URL
+   * calls (identity's credentials, billing's sign-up) alike: its router in this process (standalone) or its base URL
    * (distributed). A service without one answers 503.
    */
   upstreams: Upstreams;

@@ -1,5 +1,5 @@
 import { getExpectedTwilioSignature } from "twilio/lib/webhooks/webhooks";
-import { json, PUBLIC_BASE_URL, startGateway, type GatewayHarness } from "./gateway-harness";
+import { json, PUBLIC_BASE_URL, signUpBody, startGateway, type GatewayHarness } from "./gateway-harness";
 
 let gateway: GatewayHarness;
 beforeAll(async () => {
@@ -65,6 +65,18 @@ describe("distributed mode (HTTP proxy by the route table)", () => {
     const response = await gateway.browser().request("POST", "/api/login", { email: user.email, password: "secret-pass" }, { "x-request-id": "trace-login-2" });
     expect(response.status).toBe(200);
     expect(gateway.services.internalCalls.at(-1)).toMatchObject({ path: "/internal/identity/login", requestId: "trace-login-2", caller: "service:gateway" });
+  });
+
+  it("given a sign-up, when made over HTTP, then billing gets it signed as the gateway with the request id, and its refusals reach the client", async () => {
+    const email = `signup-remote-${Date.now()}@example.com`;
+    const browser = gateway.browser();
+    const created = await browser.request("POST", "/api/register", signUpBody(email), { "x-request-id": "trace-signup-2" });
+    expect(created.status).toBe(201);
+    expect(browser.cookie).toBeDefined();
+    expect(gateway.services.internalCalls.at(-1)).toMatchObject({ path: "/internal/billing/signups", requestId: "trace-signup-2", caller: "service:gateway" });
+    const taken = await gateway.browser().request("POST", "/api/register", signUpBody(email));
+    expect(taken.status).toBe(409);
+    expect(await json(taken)).toEqual({ message: "An account with this email already exists", code: "CONFLICT" });
   });
 
   it("given distributed mode, when /internal is called from outside, then 404 (never proxied)", async () => {

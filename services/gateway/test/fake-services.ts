@@ -17,14 +17,15 @@ export interface SeenRequest {
 }
 
 /**
- * Stand-ins for the services behind the gateway: identity's internal API (a few
- * users in memory) and an echo for every routed path that records what arrived.
+ * Stand-ins for the services behind the gateway: identity's internal API (a few users in memory),
+ * billing's sign-up (which creates the user as billing's saga would, through identity) and an echo
+ * for every routed path that records what arrived.
  */
 export class FakeServices {
   readonly users = new Map<string, FakeUser>();
   readonly seen: SeenRequest[] = [];
-  /** The gateway's own calls to identity's internal API: path, the verified caller's id, the request id. */
-  readonly internalCalls: Array<{ path: string; caller?: string; requestId?: string }> = [];
+  /** The gateway's own calls to identity's and billing's internal APIs: path, the verified caller's id, the request id, the body. */
+  readonly internalCalls: Array<{ path: string; caller?: string; requestId?: string; body?: unknown }> = [];
   resetUserId?: string;
 
   constructor(private readonly secret: string) {}
@@ -33,12 +34,13 @@ export class FakeServices {
     const router = Router();
     router.use(express.json(), express.urlencoded({ extended: false }));
     router.use(
-      "/internal/identity",
+      ["/internal/identity", "/internal/billing"],
       (req, _res, next) => {
         this.internalCalls.push({
           path: req.originalUrl,
           caller: verifyInternalUser(req.header(INTERNAL_USER_HEADER), this.secret)?.id,
           requestId: req.header("x-request-id"),
+          body: req.body as unknown,
         });
         next();
       },
@@ -50,10 +52,20 @@ export class FakeServices {
       if (!user || user.password !== body.password) throw new AppError("UNAUTHENTICATED", "Invalid email or password");
       res.json({ id: user.id, email: user.email, firstName: "Dana" });
     });
-    router.post("/internal/identity/register", (req, res) => {
-      const body = req.body as { email?: string; password?: string };
-      if (!body.email) throw new AppError("VALIDATION_FAILED", "Valid email is required");
-      res.status(201).json(this.add(body.email, body.password ?? "secret-pass"));
+    // billing's sign-up saga: a declined card is billing's 402, a taken e-mail identity's 409 passed on.
+    router.post("/internal/billing/signups", (req, res) => {
+      const body = req.body as { email: string; password: string; paymentMethodId?: string; subscriptionPlan: string };
+      if (body.paymentMethodId === "pm_card_chargeDeclined") {
+        res.status(402).json({ message: "Your card was declined.", code: "PAYMENT_DECLINED", declineCode: "generic_decline" });
+        return;
+      }
+      if ([...this.users.values()].some((user) => user.email === body.email.toLowerCase())) {
+        // Answered here rather than thrown: in distributed tests this router runs without the platform's error middleware.
+        res.status(409).json({ message: "An account with this email already exists", code: "CONFLICT" });
+        return;
+      }
+      const user = this.add(body.email, body.password);
+      res.status(201).json({ id: user.id, email: user.email, subscriptionPlan: body.subscriptionPlan, subscriptionStatus: "trial" });
     });
     router.post("/internal/identity/users/:id/change-password", (req, res) => {
       const user = this.users.get(req.params.id);

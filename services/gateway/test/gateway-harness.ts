@@ -71,3 +71,8 @@ export async function startGateway(options: GatewayHarnessOptions = {}): Promise
 }
 
 /** A client that keeps the session cookie, like a browser on the same origin. */
+
+/** A valid sign-up body (contracts' registerSchema), card-less unless `extra` adds a paymentMethodId. */
+export function signUpBody(email: string, extra: Record<string, unknown> = {}): Record<string, unknown> {
+  return { email, password: "secret-pass", confirmPassword: "secret-pass", firstName: "Dana", lastName: "Reyes", ...extra };
+}

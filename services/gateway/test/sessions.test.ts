@@ -1,7 +1,7 @@
 import { pruneSessionsJob } from "../src/jobs/prune-sessions.job";
 import { createGatewayDb } from "../src/store/gateway-db";
 import { SessionRepository } from "../src/store/session.repository";
-import { json, startGateway, type GatewayHarness } from "./gateway-harness";
+import { json, signUpBody, startGateway, type GatewayHarness } from "./gateway-harness";
 
 let gateway: GatewayHarness;
 let sessions: SessionRepository;
@@ -86,18 +86,48 @@ describe("POST /api/login", () => {
 });
 
 describe("POST /api/register", () => {
-  it("given a new account, when registering, then it is created with a session", async () => {
+  it("given a new account, when registering, then billing's sign-up creates it (asked once, as the gateway) and it is signed in", async () => {
     const browser = gateway.browser();
-    const response = await browser.request("POST", "/api/register", { email: email(), password: "secret-pass" });
+    const address = email();
+    const response = await browser.request("POST", "/api/register", signUpBody(address, { paymentMethodId: "pm_card_visa" }), {
+      "x-request-id": "trace-signup-1",
+    });
     expect(response.status).toBe(201);
+    expect(await json(response)).toMatchObject({ email: address, subscriptionPlan: "professional", subscriptionStatus: "trial" });
     expect(browser.cookie).toBeDefined();
     expect((await browser.request("GET", "/api/auth/user")).status).toBe(200);
+    const calls = gateway.services.internalCalls.filter((call) => (call.body as { email?: string } | undefined)?.email === address);
+    expect(calls).toEqual([
+      {
+        path: "/internal/billing/signups",
+        caller: "service:gateway",
+        requestId: "trace-signup-1",
+        body: { ...signUpBody(address), subscriptionPlan: "professional", billingFrequency: "monthly", paymentMethodId: "pm_card_visa" },
+      },
+    ]);
   });
 
-  it("given identity refuses the sign-up, when registering, then identity's status and message reach the client", async () => {
+  it("given an invalid body, when registering, then the shared schema's 400 and message, and no service is asked", async () => {
+    const before = gateway.services.internalCalls.length;
     const response = await gateway.browser().request("POST", "/api/register", { password: "secret-pass" });
     expect(response.status).toBe(400);
     expect((await json(response)).message).toBe("Valid email is required");
+    const mismatch = await gateway.browser().request("POST", "/api/register", signUpBody(email(), { confirmPassword: "other-pass" }));
+    expect(await json(mismatch)).toMatchObject({ message: "Passwords don't match", code: "VALIDATION_FAILED" });
+    expect(gateway.services.internalCalls.length).toBe(before);
+  });
+
+  it("given billing's refusals, when registering, then the client gets them as billing and identity answered, and no session", async () => {
+    const declined = gateway.browser();
+    const refused = await declined.request("POST", "/api/register", signUpBody(email(), { paymentMethodId: "pm_card_chargeDeclined" }));
+    expect(refused.status).toBe(402);
+    expect(await json(refused)).toEqual({ message: "Your card was declined.", code: "PAYMENT_DECLINED" });
+    expect(declined.cookie).toBeUndefined();
+
+    const user = gateway.services.add(email());
+    const taken = await gateway.browser().request("POST", "/api/register", signUpBody(user.email.toUpperCase()));
+    expect(taken.status).toBe(409);
+    expect(await json(taken)).toEqual({ message: "An account with this email already exists", code: "CONFLICT" });
   });
 });
 

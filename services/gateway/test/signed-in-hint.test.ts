@@ -1,5 +1,5 @@
 import { SIGNED_IN_HINT_COOKIE } from "../src/session/signed-in-hint";
-import { startGateway, type GatewayHarness } from "./gateway-harness";
+import { signUpBody, startGateway, type GatewayHarness } from "./gateway-harness";
 
 let gateway: GatewayHarness;
 beforeAll(async () => {
@@ -31,7 +31,7 @@ describe("the signed-in hint cookie", () => {
   });
 
   it("given a new account, when registering, then the hint is set after the session cookie", async () => {
-    const response = await gateway.browser().request("POST", "/api/register", { email: email(), password: "secret-pass" });
+    const response = await gateway.browser().request("POST", "/api/register", signUpBody(email()));
     expect(response.status).toBe(201);
     expect(hintOf(response)).toMatch(new RegExp(`^${SIGNED_IN_HINT_COOKIE}=1;`));
     expect(response.headers.getSetCookie()[0]).toMatch(/^rebound\.sid=/);

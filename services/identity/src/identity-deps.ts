@@ -2,6 +2,7 @@ import type { Clock, Logger } from "@rebound/platform";
 import type { MailSender } from "./mail/mail-sender";
 import type { PasswordHasher } from "./security/password-hasher";
 import type { IdentityDb } from "./store/identity-db";
+import type { SubscriptionProjectionRepository } from "./store/subscription-projection.repository";
 import type { UserRepository } from "./store/user.repository";
 
 /** Links in e-mails point at the web app's pages (docs/product.md section 2). */
@@ -24,6 +25,8 @@ export function linksFor(publicBaseUrl: string): Links {
 export interface IdentityDeps {
   db: IdentityDb;
   users: UserRepository;
+  /** Billing's plan facts about each account (subscription_projection). */
+  subscriptions: SubscriptionProjectionRepository;
   hasher: PasswordHasher;
   mail: MailSender;
   clock: Clock;

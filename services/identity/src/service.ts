@@ -4,6 +4,7 @@ import { linksFor, type IdentityDeps } from "./identity-deps";
 import { MailSender } from "./mail/mail-sender";
 import { createArgon2Hasher, type PasswordHasher } from "./security/password-hasher";
 import { createIdentityDb } from "./store/identity-db";
+import { SubscriptionProjectionRepository } from "./store/subscription-projection.repository";
 import { UserRepository } from "./store/user.repository";
 import { onSubscriptionChangedHandler } from "./read-model/on-subscription-changed.handler";
 
@@ -25,6 +26,7 @@ export function createIdentityService(runtime: PlatformRuntime, serviceDeps: Ide
   const deps: IdentityDeps = {
     db,
     users: new UserRepository(db),
+    subscriptions: new SubscriptionProjectionRepository(db),
     hasher: serviceDeps.hasher ?? createArgon2Hasher(),
     mail,
     clock: runtime.clock,

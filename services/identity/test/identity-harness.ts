@@ -2,6 +2,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import {
+  BILLING_PRINCIPAL,
   GATEWAY_PRINCIPAL,
   INTERNAL_USER_HEADER,
   signInternalUser,
@@ -26,7 +27,7 @@ export interface IdentityHarness {
   mailbox: MailboxMailer;
   recorder: EventRecorder;
   db: IdentityDb;
-  /** A call as the gateway makes it to the internal API. */
+  /** A call to the internal API as its caller makes it: billing's sign-up for /register, the gateway for the rest. */
   internal(path: string, body: unknown): Promise<Response>;
   /** A public /api call, signed in as `user` when given (the gateway's signed header). */
   api(method: string, path: string, body?: unknown, user?: { id: string; email: string }): Promise<Response>;
@@ -67,7 +68,7 @@ export async function startIdentity(options: { mailer?: Mailer; config?: Partial
     mailbox,
     recorder,
     db,
-    internal: (path, body) => request("POST", `/internal/identity${path}`, body, GATEWAY_PRINCIPAL),
+    internal: (path, body) => request("POST", `/internal/identity${path}`, body, path === "/register" ? BILLING_PRINCIPAL : GATEWAY_PRINCIPAL),
     api: (method, path, body, user) => request(method, path, body, user),
     mailTo: async (to, count = 1) => {
       const deadline = Date.now() + 5_000;

@@ -1,5 +1,25 @@
 import { billingV1, commonV1 } from "@rebound/contracts";
+import { GATEWAY_PRINCIPAL, INTERNAL_USER_HEADER, signInternalUser } from "@rebound/platform";
 import { json, signUp, startIdentity, type IdentityHarness } from "./identity-harness";
+
+/** The user payload's fields, in the order the web app and the spec have always received them (docs/product.md section 3). */
+const USER_PAYLOAD_KEYS = [
+  "id",
+  "email",
+  "firstName",
+  "lastName",
+  "role",
+  "isEmailVerified",
+  "pendingEmail",
+  "subscriptionPlan",
+  "subscriptionStatus",
+  "billingFrequency",
+  "trialEndsAt",
+  "hasSeenTutorial",
+  "createdAt",
+];
+/** Billing's data identity no longer stores on the account. */
+const BILLING_COLUMNS = ["subscription_plan", "subscription_status", "billing_frequency", "trial_ends_at", "stripe_customer_id", "stripe_subscription_id"];
 
 let identity: IdentityHarness;
 beforeAll(async () => {
@@ -40,8 +60,7 @@ describe("register", () => {
       billingFrequency: "yearly",
       hasSeenTutorial: false,
     });
-    expect(user).not.toHaveProperty("passwordHash");
-    expect(user).not.toHaveProperty("emailVerificationToken");
+    expect(Object.keys(user)).toEqual(USER_PAYLOAD_KEYS);
     const trialDays = (Date.parse(String(user.trialEndsAt)) - identity.clock.now().getTime()) / 86_400_000;
     expect(trialDays).toBeCloseTo(14, 3);
 
@@ -76,6 +95,28 @@ describe("register", () => {
     expect(rawToken).toBeDefined();
     expect(JSON.stringify(row)).not.toContain(rawToken);
     expect(String(row.email_verification_token)).toMatch(/^[0-9a-f]{64}$/);
+  });
+
+  it("given a registration, when identity's tables are read, then the account holds no billing data and the plan chosen is the projection's seed", async () => {
+    const user = await json(await identity.internal("/register", signUp({ subscriptionPlan: "starter", billingFrequency: "yearly" })));
+    const [row] = await identity.db.client.$queryRawUnsafe<Record<string, unknown>[]>(`SELECT * FROM identity.users WHERE id = '${String(user.id)}'`);
+    for (const column of BILLING_COLUMNS) expect(row).not.toHaveProperty(column);
+    const projection = await identity.db.client.$queryRawUnsafe<Record<string, unknown>[]>(
+      `SELECT plan, billing_frequency, status, trial_ends_at FROM identity.subscription_projection WHERE user_id = '${String(user.id)}'`,
+    );
+    expect(projection).toEqual([{ plan: "starter", billing_frequency: "yearly", status: "trial", trial_ends_at: new Date(String(user.trialEndsAt)) }]);
+  });
+
+  it("given the gateway's header, when registering, then it does not exist (404): only billing's sign-up saga creates accounts", async () => {
+    const response = await fetch(`${identity.running.url}/internal/identity/register`, {
+      method: "POST",
+      headers: {
+        "content-type": "application/json",
+        [INTERNAL_USER_HEADER]: signInternalUser(GATEWAY_PRINCIPAL, identity.runtime.config.INTERNAL_AUTH_SECRET),
+      },
+      body: JSON.stringify(signUp()),
+    });
+    expect(response.status).toBe(404);
   });
 });
 
@@ -134,8 +175,9 @@ describe("current user", () => {
     expect((await json(response)).message).toBe("Not authenticated");
   });
 
-  it("given a billing SubscriptionChanged, when it is consumed, then the user's subscription fields follow it", async () => {
-    const user = await json(await identity.internal("/register", signUp()));
+  it("given billing's SubscriptionChanged, when it is consumed, then the projection follows it and the user payload (current user, login) carries it", async () => {
+    const input = signUp();
+    const user = await json(await identity.internal("/register", input));
     const { encodeEvent, envelopeHeaders, timestampFromDate, TOPICS } = await import("@rebound/contracts");
     const { randomUUID } = await import("node:crypto");
     const trialEnd = new Date("2030-01-01T00:00:00Z");
@@ -164,5 +206,24 @@ describe("current user", () => {
       view = await json(await identity.api("GET", "/api/auth/user", undefined, signedIn));
     }
     expect(view).toMatchObject({ subscriptionPlan: "starter", billingFrequency: "yearly", subscriptionStatus: "active", trialEndsAt: trialEnd.toISOString() });
+    expect(Object.keys(view)).toEqual(USER_PAYLOAD_KEYS);
+    const login = await json(await identity.internal("/login", { email: input.email, password: input.password }));
+    expect(login).toMatchObject({ subscriptionPlan: "starter", billingFrequency: "yearly", subscriptionStatus: "active", trialEndsAt: trialEnd.toISOString() });
+
+    // A later change without a trial end (the subscription canceled) keeps the one known.
+    const { trialEndsAt: _known, ...canceled } = { ...payload, status: billingV1.SubscriptionStatus.CANCELED };
+    await identity.runtime.bus.publish([
+      {
+        topic: TOPICS.billing,
+        key: String(user.id),
+        value: encodeEvent("SubscriptionChanged", canceled),
+        headers: envelopeHeaders({ id: randomUUID(), type: "SubscriptionChanged", key: String(user.id), occurredAt: new Date() }),
+      },
+    ]);
+    while (view.subscriptionStatus !== "canceled" && Date.now() < deadline + 5_000) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      view = await json(await identity.api("GET", "/api/auth/user", undefined, signedIn));
+    }
+    expect(view).toMatchObject({ subscriptionPlan: "starter", subscriptionStatus: "canceled", trialEndsAt: trialEnd.toISOString() });
   });
 });

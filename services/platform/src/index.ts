@@ -9,6 +9,7 @@ export * from "./http/create-http-app";
 export * from "./http/error-middleware";
 export * from "./http/http-server";
 export * from "./http/internal-auth";
+export * from "./http/internal-call";
 export * from "./http/metrics";
 export * from "./http/prepared-json";
 export * from "./http/validate";

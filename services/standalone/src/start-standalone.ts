@@ -1,5 +1,6 @@
 import { createAnalyticsService } from "@rebound/analytics";
-import { billingConfigSchema, createBillingService, createPaymentProvider } from "@rebound/billing";
+import { billingConfigSchema, createBillingService } from "@rebound/billing";
+import { createDevPaymentProvider } from "@rebound/billing/dev";
 import { createBusinessService } from "@rebound/business";
 import { createGatewayService, type Upstreams } from "@rebound/gateway";
 import { createIdentityService } from "@rebound/identity";
@@ -52,7 +53,7 @@ export interface RunningStandalone extends RunningServices {
 export async function startStandalone(options: StandaloneOptions): Promise<RunningStandalone> {
   const { config, logger } = options;
   const env = options.env ?? process.env;
-  // Production never runs on the simulator, the local payment provider or the dev mailbox.
+  // Production never runs on the simulators or the dev mailbox.
   assertProductionSafe(config);
   assertProductionProviders(config.NODE_ENV, env, ["telephony", "payments", "mail"]);
   const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR, template: options.databaseTemplate });
@@ -75,14 +76,20 @@ export async function startStandalone(options: StandaloneOptions): Promise<Runni
   const provider = simulatorThread?.provider ?? createTelephonyProvider(providerConfig, { logger });
   const mailer = createMailer(loadConfig(mailConfigSchema, { ...env, DATA_DIR: config.DATA_DIR }));
   const simulatorRouter = simulatorThread?.devRouter ?? createSimulatorRouter(provider, { nodeEnv: config.NODE_ENV });
-  // Stripe when STRIPE_SECRET_KEY is set, else the local payment provider in billing's tables.
+  // Stripe when STRIPE_SECRET_KEY is set, else the payment simulator in billing's tables.
   const billingConfig = loadConfig(billingConfigSchema, env);
 
   const identity = createIdentityService(runtime, { mailer });
   const business = createBusinessService(runtime);
   const telephonyService = createTelephonyService(runtime, { provider, telephony });
   const messaging = createMessagingService(runtime, { provider, mailer, telephony });
-  const billing = createBillingService(runtime, { provider: createPaymentProvider(runtime, billingConfig), mailer, config: billingConfig });
+  // Billing's sign-up creates the account through identity's router in this process (distributed: IDENTITY_URL).
+  const billing = createBillingService(runtime, {
+    provider: createDevPaymentProvider(runtime, billingConfig),
+    identity: identity.router,
+    mailer,
+    config: billingConfig,
+  });
   const analytics = createAnalyticsService(runtime);
   const services = [identity, business, telephonyService, messaging, billing, analytics];
   // One way in: every request to a service, a client's (public, webhook, dev) or the gateway's own

@@ -152,4 +152,67 @@ describe("identity behind the gateway (standalone)", () => {
     expect(again.status).toBe(400);
     expect((await browser().login(email, "reset-pass-1")).status).toBe(200);
   });
+
+  it("given a sign-up with a card, when the current user is read, then the plan fields are billing's: at register, right after, and as billing's changes arrive", async () => {
+    const email = `paid-${Date.now()}@example.com`;
+    const owner = browser();
+    const register = await owner.request("POST", "/api/register", {
+      ...signUp(email),
+      subscriptionPlan: "professional",
+      billingFrequency: "monthly",
+      paymentMethodId: "pm_card_visa",
+    });
+    expect(register.status).toBe(201);
+    const registered = await json(register);
+    const planFields = { subscriptionPlan: "professional", subscriptionStatus: "trial", billingFrequency: "monthly" };
+    expect(registered).toMatchObject({ email, ...planFields, trialEndsAt: expect.any(String) });
+    expect(Object.keys(registered)).toEqual(USER_PAYLOAD_KEYS);
+    // The first read after sign-up answers at once, from the projection's seed or billing's state.
+    const me = await json(await owner.request("GET", "/api/auth/user"));
+    expect(me).toMatchObject({ email, ...planFields });
+    expect(Object.keys(me)).toEqual(USER_PAYLOAD_KEYS);
+
+    // Billing's subscription (trialing, its own trial end) reaches the user payload through SubscriptionChanged.
+    const subscription = (await json<{ subscription: { status: string; trial_end: number } }>(await owner.request("GET", "/api/billing"))).subscription;
+    expect(subscription.status).toBe("trialing");
+    const followed = await until(owner, (user) => Math.floor(Date.parse(String(user.trialEndsAt)) / 1000) === subscription.trial_end);
+    expect(followed).toMatchObject(planFields);
+    expect(await json(await browser().login(email))).toMatchObject({ ...planFields, trialEndsAt: followed.trialEndsAt });
+
+    // A plan change is billing's: the user payload follows it.
+    expect((await owner.request("POST", "/api/billing/change-plan", { planName: "enterprise", billingFrequency: "yearly" })).status).toBe(200);
+    expect(await until(owner, (user) => user.subscriptionPlan === "enterprise")).toMatchObject({
+      subscriptionPlan: "enterprise",
+      billingFrequency: "yearly",
+      subscriptionStatus: "trial",
+    });
+  });
 });
+
+/** The user payload's fields, in the order the web app has always received them (docs/product.md section 3). */
+const USER_PAYLOAD_KEYS = [
+  "id",
+  "email",
+  "firstName",
+  "lastName",
+  "role",
+  "isEmailVerified",
+  "pendingEmail",
+  "subscriptionPlan",
+  "subscriptionStatus",
+  "billingFrequency",
+  "trialEndsAt",
+  "hasSeenTutorial",
+  "createdAt",
+];
+
+/** The current user once `check` holds (billing's events reach identity's projection through the bus). */
+async function until(owner: Browser, check: (user: Record<string, unknown>) => boolean): Promise<Record<string, unknown>> {
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    const user = await json(await owner.request("GET", "/api/auth/user"));
+    if (check(user)) return user;
+    if (Date.now() > deadline) throw new Error(`the current user did not follow billing: ${JSON.stringify(user)}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}

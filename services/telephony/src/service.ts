@@ -20,7 +20,7 @@ import type { TelephonyDeps } from "./telephony-deps";
 import { CallRecorder } from "./voice-webhook/call-recorder";
 
 export interface TelephonyServiceDeps {
-  /** Twilio or the carrier simulator (the composition root picks it; see @rebound/carrier-simulator's createTelephonyProvider). */
+  /** Twilio (main.ts) or, in development, the carrier simulator (main.dev.ts, standalone); the composition root picks it. */
   provider: TelephonyProvider;
   /** The composition root's telephony settings (the forwarding-test caller); default: read from the environment. */
   telephony?: Pick<TelephonyConfig, "TWILIO_TEST_CALLER_NUMBER">;

@@ -10,7 +10,7 @@ import { join, relative, resolve } from "node:path";
 const ROOT = resolve(__dirname, "../../..");
 const SERVICES_DIR = join(ROOT, "services");
 /** Workspaces under services/ that are not services (no consumers of their own). */
-const NOT_SERVICES = new Set(["platform", "standalone", "carrier-simulator"]);
+const NOT_SERVICES = new Set(["platform", "standalone"]);
 
 const HANDLER_FILE = /^on-[a-z0-9]+(?:-[a-z0-9]+)*\.handler\.ts$/;
 /** What only a use case (or a repository) does. */

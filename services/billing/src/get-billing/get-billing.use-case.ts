@@ -1,8 +1,10 @@
 import { planPriceCents, type BillingResponse } from "@rebound/contracts/domain";
 import type { InternalUser } from "@rebound/platform";
 import type { BillingDeps } from "../billing-deps";
-import { epochSeconds } from "../domain/billing-period";
 import { findUserAccount } from "./user-account";
+
+/** Stripe's API gives times in epoch seconds; the web app reads the answer in that shape. */
+const epochSeconds = (at: Date): number => Math.floor(at.getTime() / 1000);
 
 /** GET /api/billing: the user's subscription, card and invoices from billing's mirror (no provider call). */
 export async function getBilling(deps: BillingDeps, user: InternalUser): Promise<BillingResponse> {

@@ -1,4 +1,4 @@
-import { jsonBody, requireUser } from "@rebound/platform";
+import { jsonBody, requireGateway, requireUser } from "@rebound/platform";
 import express, { Router } from "express";
 import type { BillingDeps } from "../billing-deps";
 import { cancelSubscriptionRoute } from "../cancel-subscription/cancel-subscription.route";
@@ -8,7 +8,7 @@ import { getBillingRoute } from "../get-billing/get-billing.route";
 import { invoiceDownloadRoute, invoicePdfRoute } from "../invoices/invoices.route";
 import { confirmLocalSetupRoute, createPaymentIntentRoute, updatePaymentMethodRoute } from "../payment-setup/payment-setup.route";
 import { stripeWebhookRoute } from "../provider-events/stripe-webhook.route";
-import { internalSignupRouter } from "../signup/internal-signup.route";
+import { signUpRoute } from "../signup/sign-up.route";
 import { paymentErrors } from "./payment-errors";
 import { reactivateSubscriptionRoute } from "../reactivate-subscription/reactivate-subscription.route";
 
@@ -38,7 +38,9 @@ export function createBillingRouter(deps: BillingDeps, internalAuthSecret: strin
   router.post("/api/billing/payment-method", signedIn, updatePaymentMethodRoute(deps));
   router.get("/api/billing/invoice/:id/download", signedIn, invoiceDownloadRoute(deps));
   router.get("/api/billing/invoices/:id/pdf", signedIn, invoicePdfRoute(deps));
-  router.use(internalSignupRouter(deps, internalAuthSecret));
+  // Sign-up, billing's saga, asked by the gateway (never routed publicly; anyone else gets a 404).
+  router.use("/internal/billing", requireGateway(internalAuthSecret), jsonBody({ limit: "16kb" }));
+  router.post("/internal/billing/signups", signUpRoute(deps));
   router.use(paymentErrors);
   return router;
 }

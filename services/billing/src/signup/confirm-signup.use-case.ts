@@ -6,9 +6,9 @@ import { syncAccount } from "../sync-account/sync-account.use-case";
 
 /**
  * The account of a sign-up exists: the customer becomes the user's, SubscriptionChanged is
- * published, and the trial fee's receipt is e-mailed. The one confirm path: the sign-up saga's
- * owner (the gateway) calls it right after identity created the account (docs/decisions.md,
- * "One owner for the sign-up saga"). Idempotent, so the owner may retry it.
+ * published, and the trial fee's receipt is e-mailed. The one confirm path: the sign-up saga
+ * (signUp) calls it right after identity created the account (docs/decisions.md, "One owner for
+ * the sign-up saga"). Idempotent, so the saga may retry it.
  */
 export async function confirmSignup(deps: BillingDeps, signupId: string, userId: string): Promise<void> {
   const now = deps.clock.now();

@@ -2,11 +2,22 @@ import { findPlan, normalizeEmail } from "@rebound/contracts/domain";
 import { createHash } from "node:crypto";
 import type { BillingDeps } from "../billing-deps";
 import { syncAccount } from "../sync-account/sync-account.use-case";
-import type { StartSignupInput } from "./signup.schema";
+
+/** What the payment step reads of a registration (contracts' registerSchema, validated by the gateway and again here). */
+export interface StartSignupInput {
+  email: string;
+  firstName: string;
+  lastName: string;
+  subscriptionPlan: string;
+  billingFrequency: "monthly" | "yearly";
+  paymentMethodId: string;
+}
 
 export interface SignupStarted {
-  /** The provider customer created for the sign-up; the saga's owner (the gateway) confirms or abandons it by this id. */
+  /** The provider customer of the sign-up; the saga (signUp) confirms or abandons it by this id. */
   signupId: string;
+  /** False when a retried registration found a sign-up started before (by this e-mail and payment method). */
+  created: boolean;
 }
 
 /** Same e-mail (as identity stores it: contracts' normalizeEmail) and payment method: the same sign-up (a retried registration). */
@@ -26,7 +37,7 @@ export async function startSignup(deps: BillingDeps, input: StartSignupInput): P
   const email = normalizeEmail(input.email);
   const key = signupKey(email, input.paymentMethodId);
   const existing = await deps.customers.findBySignupKey(key);
-  if (existing) return { signupId: existing.id };
+  if (existing) return { signupId: existing.id, created: false };
   const plan = findPlan(input.subscriptionPlan)?.name ?? "professional";
   const name = `${input.firstName} ${input.lastName}`.trim();
   const started = await deps.provider.startSubscription({
@@ -51,5 +62,5 @@ export async function startSignup(deps: BillingDeps, input: StartSignupInput): P
     }),
   );
   await syncAccount(deps, started.customerId);
-  return { signupId: started.customerId };
+  return { signupId: started.customerId, created: true };
 }

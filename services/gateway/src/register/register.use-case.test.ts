@@ -1,11 +1,11 @@
 import { AppError, createSilentLogger } from "@rebound/platform";
+import type { RegisterInput } from "@rebound/contracts/domain";
 import type { GatewayDeps } from "../gateway-deps";
 import { PaymentDeclined, type BillingClient } from "../identity/billing-client";
-import type { IdentityClient } from "../identity/identity-client";
 import { register } from "./register.use-case";
 
 const BODY = {
-  email: "Ada@Example.com",
+  email: " Ada@Example.com ",
   password: "secret-pass",
   confirmPassword: "secret-pass",
   firstName: "Ada",
@@ -15,68 +15,46 @@ const BODY = {
   paymentMethodId: "pm_card_visa",
 };
 
-/** The saga's steps as they happened, in order. */
-function fakes(options: { declined?: boolean; identityFails?: AppError; confirmFailures?: AppError[] } = {}) {
-  const steps: string[] = [];
-  const confirmFailures = [...(options.confirmFailures ?? [])];
+/** Billing's client as the gateway sees it: what it was asked, and its answer. */
+function fakes(answer: () => Promise<{ id: string; email: string }> = async () => ({ id: "user-1", email: "ada@example.com" })) {
+  const asked: RegisterInput[] = [];
   const billing: BillingClient = {
-    startSignup: async () => {
-      steps.push("start");
-      if (options.declined) throw new PaymentDeclined("Your card was declined.");
-      return { signupId: "cus_1" };
+    signUp: async (registration) => {
+      asked.push(registration);
+      return answer();
     },
-    confirmSignup: async (signupId, userId) => {
-      steps.push(`confirm ${signupId} ${userId}`);
-      const failure = confirmFailures.shift();
-      if (failure) throw failure;
-    },
-    abandonSignup: async (signupId) => void steps.push(`abandon ${signupId}`),
   };
-  const identity = {
-    register: async () => {
-      steps.push("identity");
-      if (options.identityFails) throw options.identityFails;
-      return { id: "user-1", email: "ada@example.com" };
-    },
-  } as unknown as IdentityClient;
-  const deps = { billing, identity, logger: createSilentLogger() } as unknown as GatewayDeps;
-  return { deps, steps };
+  const deps = { billing, logger: createSilentLogger() } as unknown as GatewayDeps;
+  return { deps, asked };
 }
 
-describe("register: the sign-up saga", () => {
-  it("given a card, when identity creates the account, then the payment is started before and confirmed after", async () => {
-    const { deps, steps } = fakes();
-    expect(await register(deps, BODY)).toMatchObject({ id: "user-1" });
-    expect(steps).toEqual(["start", "identity", "confirm cus_1 user-1"]);
+describe("register: a thin forward to billing's sign-up saga", () => {
+  it("given a valid body, when registering, then billing gets it once, validated by the shared schema, and its user is answered", async () => {
+    const { deps, asked } = fakes();
+    expect(await register(deps, BODY, "req-1")).toEqual({ id: "user-1", email: "ada@example.com" });
+    expect(asked).toEqual([{ ...BODY, email: "Ada@Example.com" }]);
   });
 
-  it("given a declined card, when signing up, then identity is never asked (no account)", async () => {
-    const { deps, steps } = fakes({ declined: true });
-    await expect(register(deps, BODY)).rejects.toBeInstanceOf(PaymentDeclined);
-    expect(steps).toEqual(["start"]);
+  it("given no payment method, when registering, then billing is still the one asked (one path), with the schema's defaults", async () => {
+    const { deps, asked } = fakes();
+    const { paymentMethodId: _none, subscriptionPlan: _plan, billingFrequency: _frequency, ...cardless } = BODY;
+    await register(deps, cardless);
+    expect(asked).toEqual([{ ...cardless, email: "Ada@Example.com", subscriptionPlan: "professional", billingFrequency: "monthly" }]);
   });
 
-  it("given a taken e-mail (identity's 409), when signing up, then the payment is undone and the 409 answered", async () => {
-    const { deps, steps } = fakes({ identityFails: new AppError("CONFLICT", "An account with this email already exists") });
-    await expect(register(deps, BODY)).rejects.toMatchObject({ code: "CONFLICT" });
-    expect(steps).toEqual(["start", "identity", "abandon cus_1"]);
+  it("given an invalid body, when registering, then the product's 400 and billing is never asked", async () => {
+    const { deps, asked } = fakes();
+    await expect(register(deps, { ...BODY, confirmPassword: "other-pass" })).rejects.toMatchObject({
+      code: "VALIDATION_FAILED",
+      message: "Passwords don't match",
+    });
+    await expect(register(deps, { password: "secret-pass" })).rejects.toMatchObject({ code: "VALIDATION_FAILED", message: "Valid email is required" });
+    expect(asked).toEqual([]);
   });
 
-  it("given billing briefly unavailable, when confirming, then the confirm is tried again", async () => {
-    const { deps, steps } = fakes({ confirmFailures: [new AppError("UNAVAILABLE", "Payment service temporarily unavailable.")] });
-    expect(await register(deps, BODY)).toMatchObject({ id: "user-1" });
-    expect(steps).toEqual(["start", "identity", "confirm cus_1 user-1", "confirm cus_1 user-1"]);
-  });
-
-  it("given billing refusing the confirm (4xx), when signing up, then it is not retried and the account still stands", async () => {
-    const { deps, steps } = fakes({ confirmFailures: [new AppError("NOT_FOUND", "Sign-up not found")] });
-    expect(await register(deps, BODY)).toMatchObject({ id: "user-1" });
-    expect(steps).toEqual(["start", "identity", "confirm cus_1 user-1"]);
-  });
-
-  it("given no payment method, when signing up, then billing is not involved", async () => {
-    const { deps, steps } = fakes();
-    await register(deps, { ...BODY, paymentMethodId: undefined });
-    expect(steps).toEqual(["identity"]);
+  it("given billing's refusals, when registering, then they reach the route as they are (declined card, taken e-mail)", async () => {
+    await expect(register(fakes(() => Promise.reject(new PaymentDeclined("Your card was declined."))).deps, BODY)).rejects.toBeInstanceOf(PaymentDeclined);
+    const taken = new AppError("CONFLICT", "An account with this email already exists");
+    await expect(register(fakes(() => Promise.reject(taken)).deps, BODY)).rejects.toBe(taken);
   });
 });

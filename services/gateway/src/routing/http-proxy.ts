@@ -3,7 +3,6 @@ import { Agent as HttpAgent, request as httpRequest, type IncomingHttpHeaders, t
 import { Agent as HttpsAgent, request as httpsRequest } from "node:https";
 import { AppError, type Logger } from "@rebound/platform";
 import { rawBodyOf } from "../edge/body-parsers";
-import type { InternalTransport } from "./upstream";
 
 const HOP_BY_HOP = new Set([
   "connection",
@@ -81,17 +80,4 @@ function forwardedHeaders(req: Request, res: Response): OutgoingHttpHeaders {
   headers["x-forwarded-host"] = req.headers.host ?? "";
   headers["x-request-id"] = String(res.getHeader("x-request-id") ?? "");
   return headers;
-}
-
-/** Distributed: the gateway's own call to a service's internal API over HTTP (node's fetch keeps connections alive). */
-export function createHttpTransport(baseUrl: string): InternalTransport {
-  return async (request) => {
-    const response = await fetch(`${baseUrl}${request.path}`, {
-      method: "POST",
-      headers: request.headers,
-      body: request.body,
-      signal: AbortSignal.timeout(request.timeoutMs),
-    });
-    return { status: response.status, text: await response.text() };
-  };
 }

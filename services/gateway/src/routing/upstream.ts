@@ -1,32 +1,15 @@
 import type { RequestHandler } from "express";
-import type { Logger } from "@rebound/platform";
-import { createHttpProxy, createHttpTransport, type Forward } from "./http-proxy";
-import { createInProcessTransport, dispatchInProcess } from "./in-process";
+import { createHttpTransport, createInProcessTransport, type InternalTransport, type Logger, type Upstream } from "@rebound/platform";
+import { createHttpProxy, type Forward } from "./http-proxy";
+import { dispatchInProcess } from "./in-process";
 import { SERVICE_NAMES, type ServiceName } from "./route-table";
 
 /**
- * How the gateway reaches a service: its base URL (distributed mode, over HTTP) or its router in
- * this process (standalone). The composition root decides, once, by what it passes.
+ * How the gateway reaches each service: its base URL (distributed mode, over HTTP) or its router in
+ * this process (standalone), the kit's Upstream. The composition root decides, once, by what it passes.
  */
-export type Upstream = string | RequestHandler;
+export type { Upstream };
 export type Upstreams = Partial<Record<ServiceName, Upstream>>;
-
-/** One POST of the gateway to a service's internal API, headers already signed. */
-export interface InternalRequest {
-  path: string;
-  headers: Record<string, string>;
-  body: string;
-  timeoutMs: number;
-}
-
-/** The service's answer: its status and body text. */
-export interface InternalReply {
-  status: number;
-  text: string;
-}
-
-/** Sends an internal request; rejects when the service cannot be reached or does not answer in time. */
-export type InternalTransport = (request: InternalRequest) => Promise<InternalReply>;
 
 /** A service as the gateway reaches it: the same way for a client's request (forward) and for its own calls (send). */
 export interface ServiceLink {

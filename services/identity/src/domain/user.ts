@@ -1,4 +1,6 @@
-/** A user as identity's use cases see it (mirrors the users table). */
+import type { PlanView } from "./subscription-projection";
+
+/** A user as identity's use cases see it (mirrors the users table: identity's own facts only). */
 export interface UserRecord {
   id: string;
   email: string;
@@ -6,12 +8,6 @@ export interface UserRecord {
   firstName: string | null;
   lastName: string | null;
   role: string;
-  subscriptionPlan: string;
-  subscriptionStatus: string;
-  billingFrequency: string;
-  trialEndsAt: Date;
-  stripeCustomerId: string | null;
-  stripeSubscriptionId: string | null;
   isEmailVerified: boolean;
   emailVerificationToken: string | null;
   emailVerificationExpires: Date | null;
@@ -27,7 +23,10 @@ export interface UserRecord {
   updatedAt: Date;
 }
 
-/** What the client reads about the current user (docs/product.md section 3); never the hash or tokens. */
+/**
+ * What the client reads about the current user (docs/product.md section 3); never the hash or
+ * tokens. The four plan fields are billing's, from the subscription projection.
+ */
 export interface UserView {
   id: string;
   email: string;
@@ -45,7 +44,7 @@ export interface UserView {
   createdAt: string;
 }
 
-export function toUserView(user: UserRecord): UserView {
+export function toUserView(user: UserRecord, plan: PlanView): UserView {
   return {
     id: user.id,
     email: user.email,
@@ -54,10 +53,10 @@ export function toUserView(user: UserRecord): UserView {
     role: user.role,
     isEmailVerified: user.isEmailVerified,
     pendingEmail: user.pendingEmail,
-    subscriptionPlan: user.subscriptionPlan,
-    subscriptionStatus: user.subscriptionStatus,
-    billingFrequency: user.billingFrequency,
-    trialEndsAt: user.trialEndsAt.toISOString(),
+    subscriptionPlan: plan.plan,
+    subscriptionStatus: plan.status,
+    billingFrequency: plan.billingFrequency,
+    trialEndsAt: plan.trialEndsAt.toISOString(),
     hasSeenTutorial: user.hasSeenTutorial,
     createdAt: user.createdAt.toISOString(),
   };

@@ -1,6 +1,6 @@
-// Identity's one Router: the gateway-only internal API and the public /api routes, under their full paths.
+// Identity's one Router: the internal API (each route for its callers) and the public /api routes, under their full paths.
 import { Router } from "express";
-import { jsonBody, requireGateway, requireUser, type DevMailbox } from "@rebound/platform";
+import { BILLING_PRINCIPAL, jsonBody, requireGateway, requireInternalCaller, requireUser, type DevMailbox } from "@rebound/platform";
 import { changePasswordRoute } from "../change-password/change-password.route";
 import { devMailboxListRoute, devMailboxMessageRoute } from "../dev-mailbox/dev-mailbox.route";
 import { resendVerificationRoute } from "../email-verification/resend-verification.route";
@@ -27,11 +27,12 @@ export function createIdentityRouter(deps: IdentityDeps, options: IdentityRouter
   const signedIn = requireUser(options.internalAuthSecret);
   const json = jsonBody({ limit: BODY_LIMIT });
 
-  // What touches sessions (credentials, sign-up, password changes): the gateway calls it and then
-  // starts or ends sessions. Never routed publicly; anyone but the gateway gets a 404.
+  // Never routed publicly; a caller not on a route's allow-list gets a 404. Sign-up is billing's saga:
+  // billing alone creates accounts.
+  router.post("/internal/identity/register", requireInternalCaller(options.internalAuthSecret, [BILLING_PRINCIPAL]), json, registerRoute(deps));
+  // What touches sessions (credentials, password changes): the gateway calls it and then starts or ends sessions.
   router.use("/internal/identity", requireGateway(options.internalAuthSecret), json);
   router.post("/internal/identity/login", loginRoute(deps));
-  router.post("/internal/identity/register", registerRoute(deps));
   router.post("/internal/identity/users/:userId/change-password", changePasswordRoute(deps));
   router.post("/internal/identity/reset-password", resetPasswordRoute(deps));
 

@@ -1,7 +1,8 @@
 import { unauthenticated } from "@rebound/platform";
-import { normalizeEmail, toUserView, type UserView } from "../domain/user";
+import { normalizeEmail, type UserView } from "../domain/user";
 import type { LoginInput } from "@rebound/contracts/domain";
 import type { IdentityDeps } from "../identity-deps";
+import { userView } from "../read-model/user-view";
 
 export const INVALID_CREDENTIALS = "Invalid email or password";
 
@@ -18,5 +19,5 @@ export async function login(deps: IdentityDeps, input: LoginInput): Promise<User
   }
   const valid = await deps.hasher.verify(user.passwordHash, input.password);
   if (!valid || !user.isActive) throw unauthenticated(INVALID_CREDENTIALS);
-  return toUserView(user);
+  return userView(deps, user);
 }

@@ -1,10 +1,11 @@
 import { badRequest, conflict, unauthenticated } from "@rebound/platform";
 import { profileChanged } from "../domain/user-events";
 import { expiresAt, isExpired, VERIFICATION_TTL_MS } from "../domain/tokens";
-import { normalizeEmail, toUserView, type UserRecord, type UserView } from "../domain/user";
+import { normalizeEmail, type UserRecord, type UserView } from "../domain/user";
 import type { ProfileInput } from "@rebound/contracts/domain";
 import type { IdentityDeps } from "../identity-deps";
 import { emailChangedNotice, emailChangeVerificationEmail } from "../mail/identity-emails";
+import { userView } from "../read-model/user-view";
 import { issueToken } from "../security/tokens";
 import { EMAIL_TAKEN, type UserChanges } from "../store/user.repository";
 
@@ -30,7 +31,7 @@ export async function updateProfile(deps: IdentityDeps, userId: string, input: P
     if (!input.currentPassword) throw badRequest("Please enter your current password to change your email");
     if (!(await deps.hasher.verify(user.passwordHash, input.currentPassword))) throw badRequest("Current password is incorrect");
   }
-  if (!emailRequested && Object.keys(nameChanges).length === 0) return toUserView(user);
+  if (!emailRequested && Object.keys(nameChanges).length === 0) return userView(deps, user);
 
   const verification = emailRequested ? issueToken() : undefined;
   const pending: UserChanges = verification
@@ -56,7 +57,7 @@ export async function updateProfile(deps: IdentityDeps, userId: string, input: P
     deps.mail.sendInBackground(emailChangeVerificationEmail(email, user.firstName, user.email, deps.links.verifyEmail(verification.token)));
     deps.mail.sendInBackground(emailChangedNotice(user.email, user.firstName, email, deps.links.forgotPassword()));
   }
-  return toUserView(result.row);
+  return userView(deps, result.row);
 }
 
 function isRepeatOfPendingChange(user: UserRecord, email: string, now: Date): boolean {

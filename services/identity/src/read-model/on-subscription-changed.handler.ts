@@ -4,7 +4,7 @@ import { recordSubscription } from "./record-subscription.use-case";
 
 export const SUBSCRIPTION_CONSUMER = "identity.subscriptions";
 
-/** The user's subscription columns are a read model of billing's SubscriptionChanged. */
+/** The subscription projection (billing's plan facts the user payload carries) follows billing's SubscriptionChanged. */
 export function onSubscriptionChangedHandler(deps: IdentityDeps): ConsumerDefinition {
   return {
     group: SUBSCRIPTION_CONSUMER,

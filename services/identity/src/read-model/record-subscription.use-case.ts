@@ -1,8 +1,12 @@
-import { billingFrequencyName, planName, timestampDate, type EventEnvelope } from "@rebound/contracts";
-import { subscriptionStatusName } from "../domain/subscription";
+import type { EventEnvelope } from "@rebound/contracts";
+import { defaultPlan, planOfChange } from "../domain/subscription-projection";
 import type { IdentityDeps } from "../identity-deps";
 
-/** Copies billing's SubscriptionChanged (the full state each time) into the user's subscription columns, once. */
+/**
+ * Billing's SubscriptionChanged (the full state each time) into the account's row of the
+ * subscription projection, once. Identity decides nothing here: it keeps what billing says, for
+ * the user payload.
+ */
 export async function recordSubscription(deps: IdentityDeps, consumer: string, event: EventEnvelope<"SubscriptionChanged">): Promise<void> {
   const change = event.payload;
   const user = await deps.users.findById(change.userId);
@@ -10,14 +14,8 @@ export async function recordSubscription(deps: IdentityDeps, consumer: string, e
     deps.logger.warn({ userId: change.userId, eventId: event.id }, "subscription change for an unknown user ignored");
     return;
   }
+  const now = deps.clock.now();
   await deps.db.processOnce(consumer, event.id, async (tx) => {
-    await deps.users.update(tx, user.id, {
-      subscriptionPlan: planName(change.plan),
-      billingFrequency: billingFrequencyName(change.billingFrequency),
-      subscriptionStatus: subscriptionStatusName(change.status),
-      ...(change.trialEndsAt ? { trialEndsAt: timestampDate(change.trialEndsAt) } : {}),
-      stripeCustomerId: change.providerCustomerId || null,
-      stripeSubscriptionId: change.providerSubscriptionId || null,
-    });
+    await deps.subscriptions.apply(tx, user.id, planOfChange(change), defaultPlan(user.createdAt).trialEndsAt, now);
   });
 }

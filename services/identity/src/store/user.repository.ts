@@ -8,18 +8,7 @@ export const EMAIL_TAKEN = "An account with this email already exists";
 
 export type NewUser = Pick<
   UserRecord,
-  | "id"
-  | "email"
-  | "passwordHash"
-  | "firstName"
-  | "lastName"
-  | "subscriptionPlan"
-  | "subscriptionStatus"
-  | "billingFrequency"
-  | "trialEndsAt"
-  | "emailVerificationToken"
-  | "emailVerificationExpires"
-  | "createdAt"
+  "id" | "email" | "passwordHash" | "firstName" | "lastName" | "emailVerificationToken" | "emailVerificationExpires" | "createdAt"
 >;
 
 export type UserChanges = Partial<Omit<UserRecord, "id" | "createdAt" | "updatedAt">>;

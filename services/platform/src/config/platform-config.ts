@@ -77,10 +77,10 @@ export function assertProductionSafe(config: PlatformConfig): void {
 /** A development stand-in that production must not run on, and the setting that replaces it. */
 export type ProviderNeed = "telephony" | "payments" | "mail";
 
-const STAND_INS: Record<ProviderNeed, { setting: string; standIn: string }> = {
-  telephony: { setting: "TWILIO_ACCOUNT_SID", standIn: "the carrier simulator, which accepts webhooks signed with the public dev token" },
-  payments: { setting: "STRIPE_SECRET_KEY", standIn: "the local payment provider, which takes no money" },
-  mail: { setting: "SMTP_URL", standIn: "the dev mailbox, which serves password-reset links at /dev/mailbox" },
+const STAND_INS: Record<ProviderNeed, { setting: string; standIn: string; provider: string }> = {
+  telephony: { setting: "TWILIO_ACCOUNT_SID", standIn: "the carrier simulator, which accepts webhooks signed with the public dev token", provider: "Twilio" },
+  payments: { setting: "STRIPE_SECRET_KEY", standIn: "the payment simulator, which takes no money", provider: "Stripe" },
+  mail: { setting: "SMTP_URL", standIn: "the dev mailbox, which serves password-reset links at /dev/mailbox", provider: "SMTP" },
 };
 
 /**
@@ -94,5 +94,20 @@ export function assertProductionProviders(nodeEnv: string, env: NodeJS.ProcessEn
   throw new Error(
     `NODE_ENV=production refuses development stand-ins. Set ${missing.map(({ setting }) => setting).join(", ")}:\n` +
       missing.map(({ setting, standIn }) => `  - ${setting} is unset, which would run ${standIn}`).join("\n"),
+  );
+}
+
+/**
+ * Refuses to start, whatever NODE_ENV, an entry that builds only the real providers (a service's
+ * production main.ts: the simulators are not in its image) when their settings are missing; names
+ * every missing setting at once. The simulators run from the dev entries (main.dev.ts, the dev image).
+ */
+export function assertProvidersConfigured(env: NodeJS.ProcessEnv, needs: readonly ProviderNeed[]): void {
+  const missing = needs.map((need) => STAND_INS[need]).filter(({ setting }) => !env[setting]?.trim());
+  if (missing.length === 0) return;
+  throw new Error(
+    `This entry runs on the real providers only. Set ${missing.map(({ setting }) => setting).join(", ")}:\n` +
+      missing.map(({ setting, provider }) => `  - ${setting} is unset, and ${provider} needs it`).join("\n") +
+      "\nFor development without them, run the dev entry (src/main.dev.ts, the dev image), whose simulators stand in.",
   );
 }

@@ -3,7 +3,7 @@ import { createSilentLogger } from "../logging/logger";
 import { createHttpApp } from "../http/create-http-app";
 import { startHttpServer } from "../http/http-server";
 import { loadConfig } from "./load-config";
-import { assertProductionProviders, platformConfigSchema } from "./platform-config";
+import { assertProductionProviders, assertProvidersConfigured, platformConfigSchema } from "./platform-config";
 
 describe("production refuses development stand-ins (issue 16, defect 5)", () => {
   it("names every missing provider setting at once", () => {
@@ -18,6 +18,19 @@ describe("production refuses development stand-ins (issue 16, defect 5)", () => 
       assertProductionProviders("production", { TWILIO_ACCOUNT_SID: "AC1", STRIPE_SECRET_KEY: "sk", SMTP_URL: "smtp://m" }, ["telephony", "payments", "mail"]),
     ).not.toThrow();
     expect(() => assertProductionProviders("development", {}, ["telephony", "payments", "mail"])).not.toThrow();
+  });
+});
+
+describe("a production entry (main.ts) builds only the real providers", () => {
+  it("given missing provider settings, then it refuses whatever NODE_ENV, naming each setting and the dev entry", () => {
+    expect(() => assertProvidersConfigured({ NODE_ENV: "development" }, ["telephony", "payments"])).toThrow(
+      /Set TWILIO_ACCOUNT_SID, STRIPE_SECRET_KEY:\n {2}- TWILIO_ACCOUNT_SID is unset, and Twilio needs it\n {2}- STRIPE_SECRET_KEY is unset, and Stripe needs it\n.*main\.dev\.ts/,
+    );
+  });
+
+  it("given the settings, or nothing it must build, then it starts", () => {
+    expect(() => assertProvidersConfigured({ TWILIO_ACCOUNT_SID: "AC1" }, ["telephony"])).not.toThrow();
+    expect(() => assertProvidersConfigured({}, [])).not.toThrow();
   });
 });
 

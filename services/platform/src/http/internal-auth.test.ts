@@ -1,6 +1,14 @@
 import type { NextFunction, Request, Response } from "express";
 import { AppError } from "../errors/app-error";
-import { GATEWAY_PRINCIPAL, INTERNAL_USER_HEADER, requireGateway, signInternalUser, verifyInternalUser } from "./internal-auth";
+import {
+  BILLING_PRINCIPAL,
+  GATEWAY_PRINCIPAL,
+  INTERNAL_USER_HEADER,
+  requireGateway,
+  requireInternalCaller,
+  signInternalUser,
+  verifyInternalUser,
+} from "./internal-auth";
 
 const secret = "a-test-secret-of-enough-length";
 
@@ -51,9 +59,34 @@ describe("requireGateway", () => {
     ["no header", undefined],
     ["a signed-in user", signInternalUser({ id: "u1", email: "a@b.co" }, secret)],
     ["the gateway signed with another key", signInternalUser(GATEWAY_PRINCIPAL, "another-secret-of-enough-length")],
+    ["another service (billing)", signInternalUser(BILLING_PRINCIPAL, secret)],
   ])("given %s, when an internal route is asked, then it answers 404 as if it did not exist", (_caller, header) => {
     const error = pass(header);
     expect(error).toBeInstanceOf(AppError);
     expect(error).toMatchObject({ code: "NOT_FOUND" });
+  });
+});
+
+describe("requireInternalCaller", () => {
+  const pass = (callers: Parameters<typeof requireInternalCaller>[1], header: string | undefined): unknown => {
+    const req = { header: (name: string) => (name === INTERNAL_USER_HEADER ? header : undefined) } as unknown as Request;
+    let passed: unknown = "not called";
+    requireInternalCaller(secret, callers)(req, {} as Response, ((error?: unknown) => (passed = error)) as NextFunction);
+    return passed;
+  };
+
+  it("given a route for billing, when billing calls it, then it passes; the gateway and users get a 404", () => {
+    expect(BILLING_PRINCIPAL.id).toBe("service:billing");
+    expect(pass([BILLING_PRINCIPAL], signInternalUser(BILLING_PRINCIPAL, secret))).toBeUndefined();
+    for (const header of [signInternalUser(GATEWAY_PRINCIPAL, secret), signInternalUser({ id: "service:billing-ish", email: "x@y.co" }, secret), undefined]) {
+      expect(pass([BILLING_PRINCIPAL], header)).toMatchObject({ code: "NOT_FOUND" });
+    }
+  });
+
+  it("given a route for two callers, when either calls, then it passes", () => {
+    const both = [GATEWAY_PRINCIPAL, BILLING_PRINCIPAL];
+    expect(pass(both, signInternalUser(GATEWAY_PRINCIPAL, secret))).toBeUndefined();
+    expect(pass(both, signInternalUser(BILLING_PRINCIPAL, secret))).toBeUndefined();
+    expect(pass(both, signInternalUser({ id: "u1", email: "a@b.co" }, secret))).toMatchObject({ code: "NOT_FOUND" });
   });
 });

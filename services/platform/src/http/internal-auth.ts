@@ -79,18 +79,29 @@ export function requireUser(secret: string): RequestHandler {
 }
 
 /**
- * The principal the gateway signs for its own calls to services' internal APIs (`/internal/...`):
- * the gateway signs with it, services' internal routes admit only it (requireGateway).
+ * The principals services sign their own calls to other services' internal APIs (`/internal/...`)
+ * with. Each internal route names the callers it answers (requireInternalCaller): the gateway for
+ * what touches sessions, billing for the account its sign-up creates (docs/architecture.md, "Sign-up").
  */
 export const GATEWAY_PRINCIPAL: Readonly<InternalUser> = Object.freeze({ id: "service:gateway", email: "gateway@rebound.internal" });
+export const BILLING_PRINCIPAL: Readonly<InternalUser> = Object.freeze({ id: "service:billing", email: "billing@rebound.internal" });
 
-/** Internal routes answer only the gateway (HMAC-signed header); anyone else gets a 404, as if they did not exist. */
-export function requireGateway(secret: string): RequestHandler {
+/**
+ * Internal routes answer only the services on their allow-list (HMAC-signed header, principal id
+ * one of `callers`); anyone else, a signed-in user included, gets a 404, as if they did not exist.
+ */
+export function requireInternalCaller(secret: string, callers: readonly Readonly<InternalUser>[]): RequestHandler {
+  const allowed = new Set(callers.map((caller) => caller.id));
   return (req: Request, _res: Response, next: NextFunction) => {
     const caller = verifyInternalUser(req.header(INTERNAL_USER_HEADER), secret);
-    if (caller?.id !== GATEWAY_PRINCIPAL.id) return next(new AppError("NOT_FOUND", "Not found"));
+    if (!caller || !allowed.has(caller.id)) return next(new AppError("NOT_FOUND", "Not found"));
     next();
   };
+}
+
+/** Internal routes only the gateway calls. */
+export function requireGateway(secret: string): RequestHandler {
+  return requireInternalCaller(secret, [GATEWAY_PRINCIPAL]);
 }
 
 export function currentUser(res: Response): InternalUser {

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { createKafkaBus } from "../bus/kafka/kafka-bus";
 import { DEFAULT_CONSUMER_TIMINGS } from "../bus/kafka/kafka-subscription";
 import { loadConfig } from "../config/load-config";
-import { assertProductionProviders, assertProductionSafe, platformConfigSchema, type ProviderNeed } from "../config/platform-config";
+import { assertProductionProviders, assertProductionSafe, assertProvidersConfigured, platformConfigSchema, type ProviderNeed } from "../config/platform-config";
 import { createLogger } from "../logging/logger";
 import { createPlatformRuntime, type PlatformRuntime } from "./platform-runtime";
 import type { ServiceDefinition } from "./service-definition";
@@ -23,10 +23,16 @@ const mainConfigSchema = platformConfigSchema.extend({
 export async function runServiceMain(
   name: string,
   create: (runtime: PlatformRuntime) => Promise<ServiceDefinition> | ServiceDefinition,
-  options: { /** Providers this process builds: production refuses their development stand-ins. */ providers?: readonly ProviderNeed[] } = {},
+  options: {
+    /** Providers this process builds: production refuses their development stand-ins. */
+    providers?: readonly ProviderNeed[];
+    /** Providers this entry can build only for real (a production main.ts holds no simulator): their settings are required whatever NODE_ENV. */
+    requires?: readonly ProviderNeed[];
+  } = {},
 ): Promise<void> {
   const config = loadConfig(mainConfigSchema);
   assertProductionSafe(config);
+  assertProvidersConfigured(process.env, options.requires ?? []);
   assertProductionProviders(config.NODE_ENV, process.env, options.providers ?? []);
   const logger = createLogger({ name, level: config.LOG_LEVEL });
   if (config.KAFKA_HEARTBEAT_INTERVAL_MS * 3 > config.KAFKA_SESSION_TIMEOUT_MS) {

@@ -1,4 +1,4 @@
-// Stripe's test payment methods and card numbers, as the local provider plays them
+// Stripe's test payment methods and card numbers, as the payment simulator plays them
 // (https://docs.stripe.com/testing). Setup never charges; `charge` says what a charge does.
 
 export type ChargeOutcome = { ok: true } | { ok: false; message: string; declineCode: string };

@@ -5,7 +5,7 @@ import { CarrierSimulator } from "./carrier-simulator";
 import { FileJournal, MemoryJournal, type CarrierJournal } from "./carrier-journal";
 import type { TelephonyConfig } from "@rebound/platform/telephony";
 import type { TelephonyProvider } from "@rebound/platform/telephony";
-import { TwilioTelephonyProvider } from "@rebound/twilio";
+import { createTwilioProvider } from "@rebound/twilio";
 
 export type TelephonyProviderConfig = TelephonyConfig & Pick<PlatformConfig, "PUBLIC_BASE_URL" | "DATA_DIR" | "NODE_ENV">;
 
@@ -21,17 +21,13 @@ function simulatorJournal(config: TelephonyProviderConfig): CarrierJournal {
   return new FileJournal(join(config.DATA_DIR, "simulator"));
 }
 
-/** Twilio when TWILIO_ACCOUNT_SID is set, else the carrier simulator. Only composition roots call this. */
+/**
+ * Development's choice: Twilio when TWILIO_ACCOUNT_SID is set, else the carrier simulator. Only dev
+ * composition roots call this (main.dev.ts, standalone); production entries build Twilio alone
+ * (@rebound/twilio's createTwilioProvider).
+ */
 export function createTelephonyProvider(config: TelephonyProviderConfig, deps: TelephonyProviderDeps): TelephonyProvider {
-  if (config.TWILIO_ACCOUNT_SID) {
-    return new TwilioTelephonyProvider({
-      accountSid: config.TWILIO_ACCOUNT_SID,
-      authToken: config.TWILIO_AUTH_TOKEN,
-      timeoutMs: config.TWILIO_REQUEST_TIMEOUT_MS,
-      lookupTimeoutMs: config.TWILIO_LOOKUP_TIMEOUT_MS,
-      apiBaseUrl: config.TWILIO_API_BASE_URL,
-    });
-  }
+  if (config.TWILIO_ACCOUNT_SID) return createTwilioProvider(config);
   const logger = deps.logger.child({ component: "carrier-simulator" });
   return new CarrierSimulator({
     authToken: config.TWILIO_AUTH_TOKEN,

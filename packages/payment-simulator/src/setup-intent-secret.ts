@@ -1,9 +1,9 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { z } from "zod";
-import type { LocalSetupIntent } from "./local-objects";
+import type { LocalSetupIntent } from "./simulator-objects";
 
 /**
- * The local provider's client secrets carry their setup intent, signed: an intent is stored only
+ * The simulator's client secrets carry their setup intent, signed: an intent is stored only
  * once a card confirms it, so the public sign-up page's setup call writes nothing. Format:
  * `seti_local_<hex>_secret_<base64url JSON>.<base64url HMAC>`.
  */

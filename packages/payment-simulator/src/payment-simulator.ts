@@ -8,12 +8,6 @@ import {
   type PlanName,
 } from "@rebound/contracts/domain";
 import type { Clock, Logger } from "@rebound/platform";
-import { randomUUID } from "node:crypto";
-import { addDays, addInterval, epochSeconds } from "../../domain/billing-period";
-import { prorationLines } from "../../domain/proration";
-import { passesLuhn, REAL_CARD_IN_TEST_MODE_MESSAGE, setupDecline, testCardByNumber, testPaymentMethodNumber, digitsOnly } from "../../domain/test-cards";
-import type { BillingTx } from "../../store/billing-db";
-import type { LocalLedgerRepository } from "../../store/local-ledger.repository";
 import {
   PaymentDeclinedError,
   PaymentInputError,
@@ -27,18 +21,23 @@ import {
   type ProviderEventSink,
   type SetupIntentInput,
   type StartSubscriptionInput,
-} from "../payment-provider";
-import type { LocalCustomer, LocalInvoice, LocalPaymentMethod, LocalSetupIntent, LocalSubscription } from "./local-objects";
+} from "@rebound/platform/payments";
+import { randomUUID } from "node:crypto";
+import { addDays, addInterval, epochSeconds } from "./billing-period";
+import type { PaymentLedger } from "./payment-ledger";
+import { prorationLines } from "./proration";
 import { SETUP_INTENT_TTL_MS, SetupIntentSecrets } from "./setup-intent-secret";
+import type { LocalCustomer, LocalInvoice, LocalPaymentMethod, LocalSetupIntent, LocalSubscription } from "./simulator-objects";
+import { digitsOnly, passesLuhn, REAL_CARD_IN_TEST_MODE_MESSAGE, setupDecline, testCardByNumber, testPaymentMethodNumber } from "./test-cards";
 
-export interface LocalProviderSettings {
+export interface PaymentSimulatorSettings {
   /** Days between the failed charge of an invoice and each retry. */
   retryIntervalDays: number;
   /** Retries after the first failure; then the subscription is unpaid. */
   maxRetries: number;
   /** customer.subscription.trial_will_end this many days before the trial ends (Stripe: 3). */
   trialNoticeDays: number;
-  /** Where billing serves an invoice's PDF (the local provider has no hosted pages). */
+  /** Where billing serves an invoice's PDF (the simulator has no hosted pages). */
   invoicePdfUrl(invoiceId: string): string;
   /** Signs the client secrets of setup intents (a service secret shared by every billing replica). */
   setupIntentSecret: string;
@@ -55,21 +54,22 @@ class Rollback extends Error {
 }
 
 /**
- * The embedded payment provider (no Stripe account needed): customers, payment methods, setup
+ * The payment simulator (no Stripe account needed; kind "local"): customers, payment methods, setup
  * intents, subscriptions with the trial, renewals, proration, dunning and invoices with sequential
- * numbers, kept in billing's own tables (local_objects). It accepts Stripe's test payment method ids
- * and card numbers and answers with Stripe's messages. Its events (Stripe's names) go to the sink
- * after each commit; trial ends, renewals and retries run in `runBillingCycle` on the injected clock.
+ * numbers, kept in the ledger it is given (billing's own tables in development, memory in tests). It
+ * accepts Stripe's test payment method ids and card numbers and answers with Stripe's messages. Its
+ * events (Stripe's names) go to the sink after each commit; trial ends, renewals and retries run in
+ * `runBillingCycle` on the injected clock.
  */
-export class LocalPaymentProvider implements PaymentProvider {
+export class PaymentSimulator<Tx> implements PaymentProvider {
   readonly kind = "local" as const;
   private sink: ProviderEventSink = async () => undefined;
   private readonly secrets: SetupIntentSecrets;
 
   constructor(
-    private readonly ledger: LocalLedgerRepository,
+    private readonly ledger: PaymentLedger<Tx>,
     private readonly clock: Clock,
-    private readonly settings: LocalProviderSettings,
+    private readonly settings: PaymentSimulatorSettings,
     private readonly logger: Logger,
   ) {
     this.secrets = new SetupIntentSecrets(settings.setupIntentSecret);
@@ -389,7 +389,7 @@ export class LocalPaymentProvider implements PaymentProvider {
     }
   }
 
-  private async advance(tx: BillingTx, sub: LocalSubscription, now: Date, events: ProviderEvent[]): Promise<void> {
+  private async advance(tx: Tx, sub: LocalSubscription, now: Date, events: ProviderEvent[]): Promise<void> {
     const at = now.getTime();
     for (let guard = 0; guard < 100; guard++) {
       if (sub.status === "trialing" && !sub.trialNoticeSent && sub.trialEnd !== undefined && at >= this.noticeAt(sub.trialEnd)) {
@@ -420,7 +420,7 @@ export class LocalPaymentProvider implements PaymentProvider {
   }
 
   /** A new period: the plan (and the number) invoiced and charged; a failure makes it past_due. */
-  private async renew(tx: BillingTx, sub: LocalSubscription, now: Date, events: ProviderEvent[]): Promise<void> {
+  private async renew(tx: Tx, sub: LocalSubscription, now: Date, events: ProviderEvent[]): Promise<void> {
     const start = new Date(sub.currentPeriodEnd);
     const end = addInterval(start, sub.frequency);
     sub.currentPeriodStart = start.getTime();
@@ -465,13 +465,7 @@ export class LocalPaymentProvider implements PaymentProvider {
   }
 
   /** Charges the open invoice again; true when the subscription changed. */
-  private async retryOpenInvoice(
-    tx: BillingTx,
-    sub: LocalSubscription,
-    method: LocalPaymentMethod | undefined,
-    at: Date,
-    events: ProviderEvent[],
-  ): Promise<boolean> {
+  private async retryOpenInvoice(tx: Tx, sub: LocalSubscription, method: LocalPaymentMethod | undefined, at: Date, events: ProviderEvent[]): Promise<boolean> {
     if (!sub.openInvoice) return false;
     const invoice = await this.ledger.getForUpdate<LocalInvoice>(tx, sub.openInvoice, "invoice");
     if (!invoice || invoice.status !== "open") return false;
@@ -528,7 +522,7 @@ export class LocalPaymentProvider implements PaymentProvider {
     await this.deliver([this.event("customer.subscription.updated", customer, now)]);
   }
 
-  private async customerFor(tx: BillingTx, input: StartSubscriptionInput, now: Date): Promise<LocalCustomer> {
+  private async customerFor(tx: Tx, input: StartSubscriptionInput, now: Date): Promise<LocalCustomer> {
     if (input.customerId) return this.customerForUpdate(tx, input.customerId);
     const existing = await this.ledger.findByIdempotencyKey<LocalCustomer>(tx, `${input.key}:customer`);
     if (existing) return this.customerForUpdate(tx, existing.id);
@@ -545,25 +539,25 @@ export class LocalPaymentProvider implements PaymentProvider {
     return customer;
   }
 
-  private async customerForUpdate(tx: BillingTx, customerId: string): Promise<LocalCustomer> {
+  private async customerForUpdate(tx: Tx, customerId: string): Promise<LocalCustomer> {
     const customer = await this.ledger.getForUpdate<LocalCustomer>(tx, customerId, "customer");
     if (!customer || customer.deleted) throw new Rollback(new PaymentInputError(`No such customer: '${customerId}'`));
     return customer;
   }
 
-  private async subscriptionForUpdate(tx: BillingTx, subscriptionId: string): Promise<LocalSubscription> {
+  private async subscriptionForUpdate(tx: Tx, subscriptionId: string): Promise<LocalSubscription> {
     const sub = await this.ledger.getForUpdate<LocalSubscription>(tx, subscriptionId, "subscription");
     if (!sub) throw new Rollback(new PaymentInputError(`No such subscription: '${subscriptionId}'`));
     return sub;
   }
 
-  private async defaultMethod(tx: BillingTx, customer: LocalCustomer): Promise<LocalPaymentMethod | undefined> {
+  private async defaultMethod(tx: Tx, customer: LocalCustomer): Promise<LocalPaymentMethod | undefined> {
     if (!customer.defaultPaymentMethod) return undefined;
     return this.ledger.getForUpdate<LocalPaymentMethod>(tx, customer.defaultPaymentMethod, "payment_method");
   }
 
   /** The payment method (a test id becomes a new card, as with Stripe), attached to the customer. */
-  private async attach(tx: BillingTx, paymentMethodId: string, customer: LocalCustomer, now: Date): Promise<LocalPaymentMethod> {
+  private async attach(tx: Tx, paymentMethodId: string, customer: LocalCustomer, now: Date): Promise<LocalPaymentMethod> {
     const testNumber = testPaymentMethodNumber(paymentMethodId);
     if (testNumber) {
       const card = testCardByNumber(testNumber);
@@ -601,7 +595,7 @@ export class LocalPaymentProvider implements PaymentProvider {
   }
 
   private async createInvoice(
-    tx: BillingTx,
+    tx: Tx,
     customer: LocalCustomer,
     sub: LocalSubscription,
     lines: InvoiceLine[],
@@ -648,7 +642,7 @@ export class LocalPaymentProvider implements PaymentProvider {
   }
 
   /** Runs a ledger transaction; a Rollback inside undoes it and surfaces as its reason. */
-  private async run<R>(fn: (tx: BillingTx) => Promise<R>): Promise<R> {
+  private async run<R>(fn: (tx: Tx) => Promise<R>): Promise<R> {
     try {
       return await this.ledger.transaction(fn);
     } catch (error) {

@@ -1,7 +1,7 @@
 import type { BillingFrequency, PlanName, SubscriptionStatusName } from "@rebound/contracts/domain";
-import type { InvoiceLine, SetupIntentInput } from "../payment-provider";
+import type { InvoiceLine, SetupIntentInput } from "@rebound/platform/payments";
 
-// The local provider's objects, shaped after Stripe's. Times are epoch milliseconds.
+// The payment simulator's objects, shaped after Stripe's. Times are epoch milliseconds.
 
 export interface LocalCustomer {
   id: string;

@@ -1,9 +1,10 @@
 import { Router, json } from "express";
-import { AppError, createSilentLogger, GATEWAY_PRINCIPAL, INTERNAL_USER_HEADER, verifyInternalUser } from "@rebound/platform";
 import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { linkServices, type ServiceLink } from "../routing/upstream";
-import { clientErrorCode, postInternal } from "./post-internal";
+import { AppError } from "../errors/app-error";
+import { createSilentLogger } from "../logging/logger";
+import { BILLING_PRINCIPAL, GATEWAY_PRINCIPAL, INTERNAL_USER_HEADER, verifyInternalUser } from "./internal-auth";
+import { clientErrorCode, clientErrorOf, internalTransport, postInternal, type InternalTransport } from "./internal-call";
 
 const SECRET = "post-internal-test-secret-0123456789";
 const logger = createSilentLogger();
@@ -16,14 +17,20 @@ function answer(url: string, headers: IncomingMessage["headers"], body: string):
   seen = { headers, body };
   if (url === "/empty") return { status: 204 };
   if (url === "/refused") return { status: 409, json: { message: "Taken", code: "CONFLICT" } };
+  if (url === "/invalid")
+    return {
+      status: 400,
+      json: { message: "Valid email is required", code: "VALIDATION_FAILED", errors: [{ field: "email", message: "Valid email is required" }] },
+    };
+  if (url === "/broken") return { status: 500, json: { message: "Something went wrong. Please try again.", code: "INTERNAL", errorId: "e1" } };
   return { status: 200, json: { done: true } };
 }
 
-function link(upstream: string | Router): ServiceLink {
-  return linkServices({ identity: upstream }, logger).get("identity")!;
+function link(upstream: string | Router): InternalTransport {
+  return internalTransport(upstream, logger);
 }
 
-describe("postInternal", () => {
+describe("postInternal: one service calling another's internal API", () => {
   let server: Server;
   let url: string;
 
@@ -51,20 +58,22 @@ describe("postInternal", () => {
     else res.status(reply.status).end();
   });
 
-  const options = { secret: SECRET, timeoutMs: 5_000, unavailableMessage: "Down for now." };
+  const options = { caller: GATEWAY_PRINCIPAL, secret: SECRET, timeoutMs: 5_000, unavailableMessage: "Down for now." };
   const modes = [
     ["over HTTP (distributed)", () => link(url)],
     ["in process (standalone)", () => link(router)],
   ] as const;
 
   describe.each(modes)("%s", (_mode, linkOf) => {
-    it("posts the body as JSON, signed as the gateway, with the request id", async () => {
+    it("posts the body as JSON, signed as the caller, with the request id", async () => {
       const answered = await postInternal(linkOf(), "/ok", { a: 1 }, { ...options, requestId: "req-1" });
       expect(answered).toEqual({ ok: true, status: 200, payload: { done: true } });
       expect(JSON.parse(seen!.body)).toEqual({ a: 1 });
       expect(seen!.headers["content-type"]).toBe("application/json");
       expect(seen!.headers["x-request-id"]).toBe("req-1");
       expect(verifyInternalUser(seen!.headers[INTERNAL_USER_HEADER] as string, SECRET)?.id).toBe(GATEWAY_PRINCIPAL.id);
+      await postInternal(linkOf(), "/ok", {}, { ...options, caller: BILLING_PRINCIPAL });
+      expect(verifyInternalUser(seen!.headers[INTERNAL_USER_HEADER] as string, SECRET)?.id).toBe("service:billing");
     });
 
     it("gives a service's own client error code back, and {} for an answer without a body", async () => {
@@ -72,6 +81,18 @@ describe("postInternal", () => {
       expect(refused).toMatchObject({ ok: false, status: 409 });
       expect(clientErrorCode(refused)).toBe("CONFLICT");
       expect(await postInternal(linkOf(), "/empty", {}, options)).toEqual({ ok: true, status: 204, payload: {} });
+    });
+
+    it("turns a client error into the same AppError, field errors included, and keeps a 5xx to the caller", async () => {
+      const invalid = clientErrorOf(await postInternal(linkOf(), "/invalid", {}, options));
+      expect(invalid).toBeInstanceOf(AppError);
+      expect(invalid).toMatchObject({
+        code: "VALIDATION_FAILED",
+        httpStatus: 400,
+        message: "Valid email is required",
+        fields: [{ field: "email", message: "Valid email is required" }],
+      });
+      expect(clientErrorOf(await postInternal(linkOf(), "/broken", {}, options))).toBeUndefined();
     });
   });
 
@@ -88,7 +109,7 @@ describe("postInternal", () => {
     });
   });
 
-  it("answers 503 with the caller's message when the service cannot be reached, or has no link", async () => {
+  it("answers 503 with the caller's message when the service cannot be reached, or has no transport", async () => {
     const closed = createServer();
     await new Promise<void>((resolve) => closed.listen(0, "127.0.0.1", resolve));
     const port = (closed.address() as AddressInfo).port;
