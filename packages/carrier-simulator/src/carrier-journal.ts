@@ -1,5 +1,6 @@
 import { closeSync, existsSync, mkdirSync, openSync, readFileSync, writeSync } from "node:fs";
 import { join } from "node:path";
+import type { A2pEntry } from "./a2p/a2p-records";
 
 /** What the simulated carrier received or decided, one JSON line each. */
 export type JournalEntry =
@@ -14,12 +15,29 @@ export type JournalEntry =
       createdAt: number;
       statusCallback?: string;
       direction?: "outbound-api" | "outbound-reply";
+      /** The subaccount that sent it (absent: the main account). */
+      accountSid?: string;
+      messagingServiceSid?: string;
+      /** The carrier's verdict at acceptance: the message ends undelivered with this code (30034). */
+      carrierErrorCode?: number;
     }
   | { t: "status"; sid: string; status: string; errorCode?: number }
-  | { t: "purchase"; sid: string; phoneNumber: string; voiceUrl: string; smsUrl: string; statusCallbackUrl: string; at: number }
+  | {
+      t: "purchase";
+      sid: string;
+      phoneNumber: string;
+      voiceUrl: string;
+      smsUrl: string;
+      statusCallbackUrl: string;
+      at: number;
+      /** The subaccount that owns it (absent: the main account). */
+      accountSid?: string;
+    }
   | { t: "release"; sid: string; at: number }
   | { t: "forwarding"; phoneNumber: string; forwardTo: string | null }
-  | { t: "opt-out"; sender: string; recipient: string; optedOut: boolean };
+  | { t: "opt-out"; sender: string; recipient: string; optedOut: boolean }
+  // US texting registration: accounts, profiles, brands, verification texts, services, campaigns.
+  | A2pEntry;
 
 export interface CarrierJournal {
   /** Durable before it returns: a SIGKILL right after never loses the entry. */

@@ -1,3 +1,4 @@
+import { A2pState } from "./a2p/a2p-records";
 import type { JournalEntry } from "./carrier-journal";
 
 export interface SimulatedMessage {
@@ -9,6 +10,10 @@ export interface SimulatedMessage {
   createdAt: number;
   statusCallback?: string;
   errorCode?: number;
+  direction?: "outbound-api" | "outbound-reply";
+  accountSid?: string;
+  messagingServiceSid?: string;
+  carrierErrorCode?: number;
 }
 
 export interface SimulatedNumber {
@@ -19,6 +24,8 @@ export interface SimulatedNumber {
   statusCallbackUrl: string;
   purchasedAt: number;
   released: boolean;
+  /** The subaccount that owns it (absent: the main account). */
+  accountSid?: string;
 }
 
 export const FINAL_MESSAGE_STATUSES = new Set(["delivered", "undelivered", "failed"]);
@@ -31,6 +38,8 @@ export class CarrierState {
   private readonly activeNumbers = new Map<string, SimulatedNumber>();
   readonly forwarding = new Map<string, string>();
   private readonly optOuts = new Set<string>();
+  /** US texting registration (A2P 10DLC). */
+  readonly a2p = new A2pState();
 
   apply(entry: JournalEntry): void {
     switch (entry.t) {
@@ -46,7 +55,8 @@ export class CarrierState {
         return;
       }
       case "purchase": {
-        const number: SimulatedNumber = { ...entry, purchasedAt: entry.at, released: false };
+        const { t: _t, at, ...fields } = entry;
+        const number: SimulatedNumber = { ...fields, purchasedAt: at, released: false };
         this.numbersBySid.set(number.sid, number);
         this.activeNumbers.set(number.phoneNumber, number);
         return;
@@ -56,6 +66,7 @@ export class CarrierState {
         if (!number) return;
         number.released = true;
         this.activeNumbers.delete(number.phoneNumber);
+        this.a2p.numberReleased(number.sid);
         return;
       }
       case "forwarding":
@@ -65,6 +76,16 @@ export class CarrierState {
       case "opt-out":
         if (entry.optedOut) this.optOuts.add(`${entry.sender}|${entry.recipient}`);
         else this.optOuts.delete(`${entry.sender}|${entry.recipient}`);
+        return;
+      case "account":
+      case "profile":
+      case "brand":
+      case "otp":
+      case "brand-verified":
+      case "service":
+      case "service-number":
+      case "campaign":
+        this.a2p.apply(entry);
         return;
       default: {
         // A line written by a newer version: nothing this one knows to do with it.

@@ -4,6 +4,7 @@ import type { Server } from "node:http";
 import { createSilentLogger } from "@rebound/platform";
 import { TelephonyProviderError } from "@rebound/platform/telephony";
 import { WebhookReceiver } from "@rebound/testing/telephony";
+import { campaignContent, standardProfile } from "./a2p/a2p-test-fixtures";
 import { MemoryJournal } from "./carrier-journal";
 import { CarrierSimulator } from "./carrier-simulator";
 import { createSimulatorRpcRouter, RemoteSimulatorProvider, remoteSimulatorFromEnv } from "./remote-simulator";
@@ -54,6 +55,29 @@ describe("one carrier simulator for every process (/internal/simulator)", () => 
     expect(simulator.listMessages("+14155550123").map((message) => message.body)).toEqual(["Sorry we missed you"]);
     expect(await remote.findSentMessage({ from: bought.phoneNumber, to: "+14155550123", body: "Sorry we missed you", since })).toMatchObject({ sid: sent.sid });
     expect(await remote.findSentMessage({ from: bought.phoneNumber, to: "+14155550123", body: "other", since })).toBeUndefined();
+  });
+
+  it("given a remote process, when it registers a brand in a subaccount, then the owner's simulator holds it and refusals keep Twilio's code", async () => {
+    const account = await remote.createSubaccount("rebound:b1");
+    const bought = await remote.purchaseNumber("+14155550142", { voiceUrl: "", smsUrl: "", statusCallbackUrl: "" }, { accountSid: account.accountSid });
+    const profile = await remote.submitBusinessProfile(account, standardProfile, {
+      friendlyName: "rebound:b1:1",
+      notificationEmail: "texting@rebound.example",
+    });
+
+    const brand = await remote.createBrand(account, { kind: "standard", profile });
+
+    expect(await remote.fetchBrand(account, brand.sid)).toEqual({ ...brand, status: "PENDING" });
+    expect(simulator.state.a2p.brands.get(brand.sid)?.accountSid).toBe(account.accountSid);
+    expect(simulator.state.numberBySid(bought.sid)?.accountSid).toBe(account.accountSid);
+    const service = await remote.createMessagingService(account, { friendlyName: "rebound:b1:1:service", inboundRequestUrl: "", statusCallbackUrl: "" });
+    await expect(remote.createCampaign(account, { ...campaignContent(), messagingServiceSid: service.sid, brandSid: brand.sid })).rejects.toMatchObject({
+      name: "TelephonyProviderError",
+      code: "30991",
+      retryable: false,
+      options: { httpStatus: 400 },
+    });
+    await expect(remote.fetchBrand({ ...account, authToken: "wrong" }, brand.sid)).rejects.toMatchObject({ code: "20003", options: { httpStatus: 401 } });
   });
 
   it("given the owner is down, when a remote process sends, then a retryable TelephonyProviderError", async () => {

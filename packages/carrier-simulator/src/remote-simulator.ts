@@ -7,17 +7,43 @@ import { z } from "zod";
 import { loadConfig } from "@rebound/platform";
 import {
   TelephonyProviderError,
+  type AccountScope,
   type AvailableNumber,
+  type BrandSnapshot,
+  type BusinessProfile,
+  type CampaignRequest,
+  type CampaignSnapshot,
   type NumberWebhooks,
+  type ProviderAccount,
   type PurchasedNumber,
   type SendSmsRequest,
   type SendSmsResult,
+  type SubmittedProfile,
   type TelephonyProvider,
   type TestCallRequest,
+  type TextingRegistrationProvider,
 } from "@rebound/platform/telephony";
 import { CarrierSimulator } from "./carrier-simulator";
 
-const METHODS = ["searchLocalNumbers", "purchaseNumber", "releaseNumber", "sendSms", "findSentMessage", "placeTestCall", "lookupLineType"] as const;
+const METHODS = [
+  "searchLocalNumbers",
+  "purchaseNumber",
+  "releaseNumber",
+  "sendSms",
+  "findSentMessage",
+  "placeTestCall",
+  "lookupLineType",
+  // US texting registration (TextingRegistrationProvider)
+  "createSubaccount",
+  "submitBusinessProfile",
+  "createBrand",
+  "fetchBrand",
+  "resendBrandVerification",
+  "createMessagingService",
+  "createCampaign",
+  "fetchCampaign",
+  "addNumberToService",
+] as const satisfies readonly (keyof CarrierSimulator)[];
 type Method = (typeof METHODS)[number];
 
 const RPC_PREFIX = "/internal/simulator";
@@ -36,9 +62,13 @@ interface RpcError {
   retryable?: boolean;
 }
 
-/** The owner's side: every provider method over HTTP. Undefined unless the simulator is the provider outside production. */
+/**
+ * The owner's side: every provider method (telephony and texting registration) over HTTP.
+ * Undefined unless the simulator is the provider outside production.
+ */
 export function createSimulatorRpcRouter(provider: TelephonyProvider, options: { nodeEnv: string }): Router | undefined {
   if (!(provider instanceof CarrierSimulator) || options.nodeEnv === "production") return undefined;
+  const carrier = provider;
   const router = Router();
   router.post(`${RPC_PREFIX}/:method`, express.json({ limit: "256kb" }), async (req, res) => {
     const method = req.params.method as Method;
@@ -54,8 +84,8 @@ export function createSimulatorRpcRouter(provider: TelephonyProvider, options: {
       query.since = new Date(query.since);
     }
     try {
-      const call = provider[method] as (...values: unknown[]) => Promise<unknown>;
-      const result = await call.apply(provider, args);
+      const call = carrier[method] as (...values: unknown[]) => Promise<unknown>;
+      const result = await call.apply(carrier, args);
       res.json(result === undefined ? {} : { result });
     } catch (error) {
       const failure: RpcError =
@@ -68,8 +98,8 @@ export function createSimulatorRpcRouter(provider: TelephonyProvider, options: {
   return router;
 }
 
-/** The other processes' side: the TelephonyProvider interface, answered by the owner's simulator. */
-export class RemoteSimulatorProvider implements TelephonyProvider {
+/** The other processes' side: the TelephonyProvider and TextingRegistrationProvider interfaces, answered by the owner's simulator. */
+export class RemoteSimulatorProvider implements TelephonyProvider, TextingRegistrationProvider {
   readonly kind = "simulator" as const;
   private readonly baseUrl: string;
 
@@ -84,19 +114,19 @@ export class RemoteSimulatorProvider implements TelephonyProvider {
     return this.call("searchLocalNumbers", [areaCode, options]);
   }
 
-  purchaseNumber(phoneNumber: string, webhooks: NumberWebhooks): Promise<PurchasedNumber> {
-    return this.call("purchaseNumber", [phoneNumber, webhooks]);
+  purchaseNumber(phoneNumber: string, webhooks: NumberWebhooks, scope?: AccountScope): Promise<PurchasedNumber> {
+    return this.call("purchaseNumber", [phoneNumber, webhooks, scope]);
   }
 
-  releaseNumber(sid: string): Promise<void> {
-    return this.call("releaseNumber", [sid]);
+  releaseNumber(sid: string, scope?: AccountScope): Promise<void> {
+    return this.call("releaseNumber", [sid, scope]);
   }
 
   sendSms(request: SendSmsRequest): Promise<SendSmsResult> {
     return this.call("sendSms", [request]);
   }
 
-  findSentMessage(query: { from: string; to: string; body: string; since: Date }): Promise<SendSmsResult | undefined> {
+  findSentMessage(query: { from: string; to: string; body: string; since: Date; accountSid?: string }): Promise<SendSmsResult | undefined> {
     return this.call("findSentMessage", [query]);
   }
 
@@ -106,6 +136,49 @@ export class RemoteSimulatorProvider implements TelephonyProvider {
 
   lookupLineType(phoneNumber: string): LineTypeAnswer {
     return this.call("lookupLineType", [phoneNumber]) as LineTypeAnswer;
+  }
+
+  createSubaccount(friendlyName: string): Promise<ProviderAccount> {
+    return this.call("createSubaccount", [friendlyName]);
+  }
+
+  submitBusinessProfile(
+    account: ProviderAccount,
+    profile: BusinessProfile,
+    options: { friendlyName: string; notificationEmail: string },
+  ): Promise<SubmittedProfile> {
+    return this.call("submitBusinessProfile", [account, profile, options]);
+  }
+
+  createBrand(account: ProviderAccount, request: { kind: BusinessProfile["kind"]; profile: SubmittedProfile }): Promise<BrandSnapshot> {
+    return this.call("createBrand", [account, request]);
+  }
+
+  fetchBrand(account: ProviderAccount, brandSid: string): Promise<BrandSnapshot> {
+    return this.call("fetchBrand", [account, brandSid]);
+  }
+
+  resendBrandVerification(account: ProviderAccount, brandSid: string): Promise<void> {
+    return this.call("resendBrandVerification", [account, brandSid]);
+  }
+
+  createMessagingService(
+    account: ProviderAccount,
+    request: { friendlyName: string; inboundRequestUrl: string; statusCallbackUrl: string },
+  ): Promise<{ sid: string }> {
+    return this.call("createMessagingService", [account, request]);
+  }
+
+  createCampaign(account: ProviderAccount, request: CampaignRequest): Promise<CampaignSnapshot> {
+    return this.call("createCampaign", [account, request]);
+  }
+
+  fetchCampaign(account: ProviderAccount, messagingServiceSid: string, campaignSid: string): Promise<CampaignSnapshot> {
+    return this.call("fetchCampaign", [account, messagingServiceSid, campaignSid]);
+  }
+
+  addNumberToService(account: ProviderAccount, messagingServiceSid: string, phoneNumberSid: string): Promise<void> {
+    return this.call("addNumberToService", [account, messagingServiceSid, phoneNumberSid]);
   }
 
   private async call<T>(method: Method, args: unknown[]): Promise<T> {

@@ -1,5 +1,6 @@
 import type { Logger } from "@rebound/platform";
 import type { TestCallRequest } from "@rebound/platform/telephony";
+import { A2P_VERIFICATION_SENDER } from "./a2p/a2p-records";
 import type { CarrierSimulator } from "./carrier-simulator";
 import { simulatorSid } from "./simulator-sid";
 import { optOutChange, twimlMessageBodies } from "./twiml-replies";
@@ -15,7 +16,8 @@ export interface SimulatedCallResult {
 
 export interface SimulatedSmsResult {
   messageSid: string;
-  webhook: WebhookResult;
+  /** Our SMS webhook's answer; absent for a text to Twilio's own verification number (+1 915 278 2000). */
+  webhook?: WebhookResult;
   /** Texts our TwiML answer sent back to the sender (recorded like any sent message). */
   replies: string[];
 }
@@ -45,30 +47,43 @@ export class SimulatedPhones {
     const forwardTo = this.forwardingOf(call.to);
     const to = forwardTo ?? call.to;
     const callSid = call.callSid ?? simulatorSid("CA");
-    const webhook = await this.sender.post(`${this.carrier.publicBaseUrl}/webhooks/twilio/voice`, {
-      AccountSid: this.carrier.accountSid,
-      ApiVersion: "2010-04-01",
-      CallSid: callSid,
-      CallStatus: "ringing",
-      Direction: "inbound",
-      From: call.from,
-      Caller: call.from,
-      To: to,
-      Called: to,
-      FromCountry: "US",
-      ToCountry: "US",
-      ...(forwardTo ? { ForwardedFrom: call.to } : {}),
-    });
+    const owner = this.carrier.ownerOf(to);
+    const url = `${this.carrier.publicBaseUrl}/webhooks/twilio/voice`;
+    const webhook = await this.sender.post(
+      url,
+      {
+        AccountSid: owner.accountSid,
+        ApiVersion: "2010-04-01",
+        CallSid: callSid,
+        CallStatus: "ringing",
+        Direction: "inbound",
+        From: call.from,
+        Caller: call.from,
+        To: to,
+        Called: to,
+        FromCountry: "US",
+        ToCountry: "US",
+        ...(forwardTo ? { ForwardedFrom: call.to } : {}),
+      },
+      owner.authToken,
+    );
     return { callSid, to, ...(forwardTo ? { forwardedFrom: call.to } : {}), webhook };
   }
 
-  /** A caller texts `to`: the signed inbound SMS webhook; `<Message>` replies in the answer are sent back to the caller. */
+  /**
+   * A caller texts `to`: the signed inbound SMS webhook (signed with the token of the account that
+   * owns `to`); `<Message>` replies in the answer are sent back to the caller. A text to Twilio's
+   * verification number (+1 915 278 2000) is an owner answering their brand's verification text:
+   * it goes to the registration rules, never to a business webhook.
+   */
   async sendSms(sms: { from: string; to: string; body: string }): Promise<SimulatedSmsResult> {
+    const messageSid = simulatorSid("SM");
+    if (sms.to === A2P_VERIFICATION_SENDER) return { messageSid, ...this.carrier.receiveVerificationReply(sms) };
     const optedOut = optOutChange(sms.body);
     if (optedOut !== undefined) this.carrier.record({ t: "opt-out", sender: sms.to, recipient: sms.from, optedOut });
-    const messageSid = simulatorSid("SM");
-    const webhook = await this.sender.post(`${this.carrier.publicBaseUrl}/webhooks/twilio/sms`, {
-      AccountSid: this.carrier.accountSid,
+    const owner = this.carrier.ownerOf(sms.to);
+    const webhookParams = {
+      AccountSid: owner.accountSid,
       ApiVersion: "2010-04-01",
       MessageSid: messageSid,
       SmsSid: messageSid,
@@ -81,12 +96,11 @@ export class SimulatedPhones {
       NumSegments: "1",
       FromCountry: "US",
       ToCountry: "US",
-    });
+    };
+    const webhook = await this.sender.post(`${this.carrier.publicBaseUrl}/webhooks/twilio/sms`, webhookParams, owner.authToken);
     const replies = webhook.status < 300 ? twimlMessageBodies(webhook.body) : [];
     for (const body of replies) {
-      const sid = simulatorSid("SM");
-      this.carrier.record({ t: "message", sid, from: sms.to, to: sms.from, body, status: "queued", createdAt: Date.now(), direction: "outbound-reply" });
-      this.carrier.record({ t: "status", sid, status: "delivered" });
+      this.carrier.recordImmediateText({ from: sms.to, to: sms.from, body, direction: "outbound-reply", accountSid: owner.accountSid });
     }
     return { messageSid, webhook, replies };
   }

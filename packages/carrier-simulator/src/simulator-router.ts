@@ -29,8 +29,9 @@ async function reach<T>(work: () => Promise<T>, what: string): Promise<T> {
 /**
  * The dev surface of the carrier simulator (`/dev/simulator/*`): place a missed
  * call, send an inbound SMS, read the phone inbox, set call forwarding on a
- * business phone. Undefined (never mounted) unless the simulator is the provider
- * and NODE_ENV is not production.
+ * business phone, see and advance US texting registration (`/dev/simulator/a2p`).
+ * Undefined (never mounted) unless the simulator is the provider and NODE_ENV is
+ * not production.
  */
 export function createSimulatorRouter(provider: TelephonyProvider, options: { nodeEnv: string }): Router | undefined {
   if (!(provider instanceof CarrierSimulator) || options.nodeEnv === "production") return undefined;
@@ -53,7 +54,18 @@ export function createSimulatorRouter(provider: TelephonyProvider, options: { no
   router.post("/dev/simulator/sms", async (req, res) => {
     const sms = parseInput(smsSchema, req.body);
     const result = await reach(() => carrier.phones.sendSms(sms), "SMS");
-    res.json({ messageSid: result.messageSid, webhookStatus: result.webhook.status, replies: result.replies });
+    // A text to +1 915 278 2000 answers a brand's verification text: no business webhook (webhookStatus null).
+    res.json({ messageSid: result.messageSid, webhookStatus: result.webhook?.status ?? null, replies: result.replies });
+  });
+
+  // US texting registration (A2P 10DLC): what the simulated Twilio holds, statuses as of now.
+  router.get("/dev/simulator/a2p", (_req, res) => {
+    res.json(carrier.a2pSnapshot());
+  });
+
+  // Sends what became due now (the sole proprietor's verification text) instead of waiting for the timer.
+  router.post("/dev/simulator/a2p/run-due", (_req, res) => {
+    res.json(carrier.runDue());
   });
 
   router.get("/dev/simulator/messages", (req, res) => {

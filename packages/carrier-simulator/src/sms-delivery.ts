@@ -9,8 +9,10 @@ const UNREACHABLE_HANDSET = 30003;
 
 /**
  * The simulated carrier "delivering" a text: queued -> sent -> delivered (or
- * undelivered with 30003 for the failing suffix), a step apart, each recorded in
- * the journal and posted signed to the message's status callback.
+ * undelivered with the carrier's verdict at acceptance, 30034 for an unregistered
+ * US sender, or 30003 for the failing suffix), a step apart, each recorded in the
+ * journal and posted to the message's status callback, signed with the token of
+ * the account that sent it.
  */
 export class SmsDelivery {
   constructor(
@@ -22,11 +24,11 @@ export class SmsDelivery {
   async deliver(sid: string): Promise<void> {
     const message = this.carrier.state.message(sid);
     if (!message) return;
-    const fails = message.to.endsWith(this.carrier.failingNumberSuffix);
+    const errorCode = message.carrierErrorCode ?? (message.to.endsWith(this.carrier.failingNumberSuffix) ? UNREACHABLE_HANDSET : undefined);
     const steps: { status: string; errorCode?: number }[] = [
       { status: "queued" },
       { status: "sent" },
-      fails ? { status: "undelivered", errorCode: UNREACHABLE_HANDSET } : { status: "delivered" },
+      errorCode ? { status: "undelivered", errorCode } : { status: "delivered" },
     ];
     const from = Math.max(
       steps.findIndex((step) => step.status === message.status),
@@ -50,8 +52,9 @@ export class SmsDelivery {
 
   private async postStatus(message: SimulatedMessage, status: string, errorCode?: number): Promise<void> {
     const url = message.statusCallback as string;
-    const params = statusCallbackParams({ accountSid: this.carrier.accountSid, sid: message.sid, from: message.from, to: message.to, status, errorCode });
-    await this.sender.post(url, params).then(
+    const account = this.carrier.credentialsOf(message.accountSid);
+    const params = statusCallbackParams({ accountSid: account.accountSid, sid: message.sid, from: message.from, to: message.to, status, errorCode });
+    await this.sender.post(url, params, account.authToken).then(
       (result) => {
         if (result.status >= 400) this.logger.warn({ url, status: result.status, sid: message.sid }, "simulator: status callback refused");
       },

@@ -10,6 +10,8 @@ export interface WebhookResult {
  * Posts form-encoded webhooks signed exactly like Twilio (X-Twilio-Signature =
  * HMAC-SHA1 of the URL and the sorted params with the auth token), so the
  * gateway's real signature check runs. Node's fetch keeps connections alive.
+ * The token is the main account's unless `authToken` names the owner's: a
+ * subaccount's webhooks are signed with the subaccount's own token.
  */
 export class WebhookSender {
   constructor(
@@ -17,12 +19,12 @@ export class WebhookSender {
     private readonly timeoutMs = 10_000,
   ) {}
 
-  async post(url: string, params: Record<string, string>): Promise<WebhookResult> {
+  async post(url: string, params: Record<string, string>, authToken: string = this.authToken): Promise<WebhookResult> {
     const response = await fetch(url, {
       method: "POST",
       headers: {
         "content-type": "application/x-www-form-urlencoded",
-        "x-twilio-signature": twilio.getExpectedTwilioSignature(this.authToken, url, params),
+        "x-twilio-signature": twilio.getExpectedTwilioSignature(authToken, url, params),
         "i-twilio-idempotency-token": randomUUID(),
         "user-agent": "TwilioProxy/1.1 (Rebound carrier simulator)",
       },

@@ -5,3 +5,12 @@
 export { createTwilioProvider } from "./create-twilio-provider";
 export { TwilioTelephonyProvider, lineTypeOf, type TwilioProviderOptions } from "./twilio-provider";
 export { statusCallbackParams } from "./status-callback-params";
+// US texting registration (A2P 10DLC), the ISV flow on subaccounts: the TextingRegistrationProvider.
+export {
+  TwilioTextingRegistrationProvider,
+  CAMPAIGN_API_VERSION,
+  type TwilioTextingRegistrationOptions,
+  type RegistrationLogger,
+} from "./texting-registration/twilio-texting-registration-provider";
+export { TrustHubEvaluationError, type EvaluationFailure } from "./texting-registration/evaluation-error";
+export { TRUST_HUB_POLICIES, type AuthorizedRepresentativeRole, type JobPosition } from "./texting-registration/trust-hub-requests";

@@ -1,5 +1,6 @@
 import twilio from "twilio";
 import type {
+  AccountScope,
   AvailableNumber,
   LineType,
   NumberWebhooks,
@@ -106,9 +107,17 @@ export class TwilioTelephonyProvider implements TelephonyProvider {
     }
   }
 
-  async purchaseNumber(phoneNumber: string, webhooks: NumberWebhooks): Promise<PurchasedNumber> {
+  /**
+   * The 2010 API of an account: ours, or a business's subaccount reached with OUR credentials on the
+   * subaccount's path (/2010-04-01/Accounts/{sub}/...), as Twilio allows for numbers and messages.
+   */
+  private accountApi(accountSid: string | undefined) {
+    return accountSid && accountSid !== this.options.accountSid ? this.client.api.v2010.accounts(accountSid) : this.client.api.v2010.account;
+  }
+
+  async purchaseNumber(phoneNumber: string, webhooks: NumberWebhooks, scope?: AccountScope): Promise<PurchasedNumber> {
     try {
-      const number = await this.client.incomingPhoneNumbers.create({
+      const number = await this.accountApi(scope?.accountSid).incomingPhoneNumbers.create({
         phoneNumber,
         voiceUrl: webhooks.voiceUrl,
         voiceMethod: "POST",
@@ -123,9 +132,9 @@ export class TwilioTelephonyProvider implements TelephonyProvider {
     }
   }
 
-  async releaseNumber(sid: string): Promise<void> {
+  async releaseNumber(sid: string, scope?: AccountScope): Promise<void> {
     try {
-      await this.client.incomingPhoneNumbers(sid).remove();
+      await this.accountApi(scope?.accountSid).incomingPhoneNumbers(sid).remove();
     } catch (error) {
       throw toTelephonyProviderError(error, "number release");
     }
@@ -133,10 +142,12 @@ export class TwilioTelephonyProvider implements TelephonyProvider {
 
   async sendSms(request: SendSmsRequest): Promise<SendSmsResult> {
     try {
-      const message = await this.client.messages.create({
+      const message = await this.accountApi(request.accountSid).messages.create({
         from: request.from,
         to: request.to,
         body: request.body,
+        // A registered business sends through its messaging service (its campaign); From stays, Twilio accepts both.
+        ...(request.messagingServiceSid ? { messagingServiceSid: request.messagingServiceSid } : {}),
         ...(request.statusCallbackUrl ? { statusCallback: request.statusCallbackUrl } : {}),
       });
       return { sid: message.sid, status: message.status };
@@ -145,9 +156,9 @@ export class TwilioTelephonyProvider implements TelephonyProvider {
     }
   }
 
-  async findSentMessage(query: { from: string; to: string; body: string; since: Date }): Promise<SendSmsResult | undefined> {
+  async findSentMessage(query: { from: string; to: string; body: string; since: Date; accountSid?: string }): Promise<SendSmsResult | undefined> {
     try {
-      const messages = await this.client.messages.list({
+      const messages = await this.accountApi(query.accountSid).messages.list({
         from: query.from,
         to: query.to,
         dateSentAfter: query.since,

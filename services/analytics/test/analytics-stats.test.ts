@@ -246,4 +246,20 @@ describe("GET /api/analytics/stats", () => {
     expect(body.stats).toEqual({ totalCalls: 1, missedCalls: 1, totalSms: 0 });
     expect(body.recentCalls).toEqual([expect.objectContaining({ number: "Anonymous", status: "Missed", responded: false })]);
   });
+
+  it("given failed texts, then each carries its error code and the owner's words beside the unchanged fields; other texts carry neither", async () => {
+    const owner = newOwner();
+    const blocked = missedCall({ businessId: owner.businessId, at: at("2026-03-11T15:00:00Z"), outcome: "failed", errorCode: "30034" });
+    const unknown = missedCall({ businessId: owner.businessId, at: at("2026-03-11T16:00:00Z"), outcome: "failed", errorCode: "39999" });
+    const delivered = missedCall({ businessId: owner.businessId, at: at("2026-03-11T17:00:00Z"), outcome: "delivered" });
+    await harness.publish([businessCreated(owner), ...blocked.events, ...unknown.events, ...delivered.events]);
+    await harness.caughtUp();
+
+    const { body } = await harness.request<{ recentSms: Record<string, unknown>[] }>("/api/analytics/stats", { id: owner.userId });
+    const byId = new Map(body.recentSms.map((sms) => [sms.id, sms]));
+    expect(byId.get(blocked.smsId)).toMatchObject({ status: "failed", errorCode: "30034", errorDescription: "Blocked by the carrier: texting registration" });
+    expect(byId.get(unknown.smsId)).toMatchObject({ status: "failed", errorCode: "39999", errorDescription: null });
+    expect(Object.keys(byId.get(delivered.smsId) ?? {}).sort()).toEqual(["id", "message", "number", "status", "time"]);
+    expect(analyticsStatsResponseSchema.safeParse(body).success).toBe(true);
+  });
 });

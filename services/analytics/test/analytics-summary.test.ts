@@ -79,4 +79,29 @@ describe("GET /api/analytics/summary", () => {
     expect(stranger.totals).toEqual({ calls: 0, missed: 0, texted: 0, delivered: 0, replies: 0 });
     expect(stranger.callersWhoReplied).toBe(0);
   });
+
+  it("given calls not texted while US texting waits for approval, then they count among suppressed as registration_pending", async () => {
+    const waiting = { businessId: randomUUID(), userId: randomUUID() };
+    await harness.publish([
+      businessCreated({ ...waiting, at: new Date("2026-01-01T00:00:00Z") }),
+      ...missedCall({
+        businessId: waiting.businessId,
+        at: new Date("2026-03-03T18:00:00Z"),
+        outcome: { suppressed: messagingV1.SuppressionReason.REGISTRATION_PENDING },
+      }).events,
+      ...missedCall({
+        businessId: waiting.businessId,
+        at: new Date("2026-03-04T18:00:00Z"),
+        outcome: { suppressed: messagingV1.SuppressionReason.REGISTRATION_PENDING },
+      }).events,
+    ]);
+    await harness.caughtUp();
+    const body = await summary("", waiting.userId);
+    expect(body.textBack).toEqual({
+      rate: 0,
+      missed: 2,
+      texted: 0,
+      notTexted: { suppressed: { registration_pending: 2 }, noCallerId: 0, failed: 0, pending: 0 },
+    });
+  });
 });

@@ -11,6 +11,9 @@ import { onUserProfileChangedHandler } from "./session/on-user-profile-changed.h
 import { createGatewayDb } from "./store/gateway-db";
 import { SESSION_CACHE_MS, SessionCache } from "./store/session-cache";
 import { SessionRepository } from "./store/session.repository";
+import { SIMULATOR_MAIN_ACCOUNT_SID } from "@rebound/platform/telephony";
+import { createTwilioKeyResolver, type FetchWebhookKey } from "./webhook-signature/twilio-key-resolver";
+import { createWebhookKeyClient } from "./webhook-signature/webhook-key-client";
 
 export type { Upstream, Upstreams } from "./routing/upstream";
 export { ROUTE_TABLE, type ServiceName } from "./routing/route-table";
@@ -29,6 +32,8 @@ export interface GatewayServiceDeps {
   identity?: IdentityClient;
   /** Replaces the client of billing's internal API (tests). */
   billing?: BillingClient;
+  /** Replaces telephony's webhook-key lookup (tests). */
+  webhookKeys?: FetchWebhookKey;
   /** Overrides rate limit settings (tests make windows short). */
   rateLimits?: Partial<Record<RateLimitName, RateLimitSetting>>;
   /** Key prefix of the limiters, so test runs sharing a Redis do not share counters. */
@@ -57,7 +62,14 @@ export function createGatewayService(runtime: PlatformRuntime, serviceDeps: Gate
     internalSecret: INTERNAL_AUTH_SECRET,
     allowedOrigins: config.ALLOWED_ORIGINS,
     loopbackOriginAliases: runtime.config.NODE_ENV !== "production",
-    twilioAuthToken: config.TWILIO_AUTH_TOKEN,
+    twilioKeys: createTwilioKeyResolver({
+      // Without TWILIO_ACCOUNT_SID the carrier simulator's main account signs with the dev token.
+      mainAccountSid: config.TWILIO_ACCOUNT_SID ?? SIMULATOR_MAIN_ACCOUNT_SID,
+      mainAuthToken: config.TWILIO_AUTH_TOKEN,
+      // With Twilio, an account that is not ours is refused; with the simulator, its main (dev) token checks it.
+      unknownAccounts: config.TWILIO_ACCOUNT_SID ? "refuse" : "main",
+      fetchKey: serviceDeps.webhookKeys ?? createWebhookKeyClient(links.get("telephony"), INTERNAL_AUTH_SECRET),
+    }),
     session: { secret: config.SESSION_SECRET, maxAgeMs: config.SESSION_MAX_AGE_DAYS * 24 * 60 * 60_000 },
     links,
   });

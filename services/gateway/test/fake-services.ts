@@ -27,6 +27,10 @@ export class FakeServices {
   /** The gateway's own calls to identity's and billing's internal APIs: path, the verified caller's id, the request id, the body. */
   readonly internalCalls: Array<{ path: string; caller?: string; requestId?: string; body?: unknown }> = [];
   resetUserId?: string;
+  /** Telephony's subaccounts (account SID -> auth token), as its internal webhook-keys route answers them. */
+  readonly webhookKeys = new Map<string, string>();
+  /** The gateway's lookups of subaccount tokens (account SIDs, in order). */
+  readonly webhookKeyLookups: string[] = [];
 
   constructor(private readonly secret: string) {}
 
@@ -46,6 +50,16 @@ export class FakeServices {
       },
       requireGateway(this.secret),
     );
+    router.post("/internal/telephony/webhook-keys/:accountSid", requireGateway(this.secret), (req, res) => {
+      const accountSid = String(req.params.accountSid);
+      this.webhookKeyLookups.push(accountSid);
+      const authToken = this.webhookKeys.get(accountSid);
+      if (!authToken) {
+        res.status(404).json({ message: "Not found", code: "NOT_FOUND" });
+        return;
+      }
+      res.json({ accountSid, authToken });
+    });
     router.post("/internal/identity/login", (req, res) => {
       const body = req.body as { email: string; password: string };
       const user = [...this.users.values()].find((candidate) => candidate.email === body.email.toLowerCase());

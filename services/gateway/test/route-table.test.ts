@@ -30,6 +30,9 @@ const PROTECTED: [string, string][] = [
   ["POST", "/api/create-subscription"],
   ["GET", "/api/phone-numbers/search/415"],
   ["POST", "/api/phone-numbers/purchase"],
+  ["GET", "/api/texting-registration"],
+  ["POST", "/api/texting-registration"],
+  ["POST", "/api/texting-registration/verify"],
 ];
 
 describe("the route table", () => {
@@ -39,6 +42,8 @@ describe("the route table", () => {
     ["/api/business", "business"],
     ["/api/phone-numbers/search/415", "telephony"],
     ["/api/test/call-forwarding", "telephony"],
+    ["/api/texting-registration", "telephony"],
+    ["/api/texting-registration/verify", "telephony"],
     ["/api/billing/cancel", "billing"],
     ["/api/create-payment-intent", "billing"],
     ["/api/create-subscription", "billing"],

@@ -12,6 +12,7 @@ import type { DispatchRepository } from "./store/dispatch.repository";
 import type { InboundSmsRepository } from "./store/inbound-sms.repository";
 import type { MessagingDb } from "./store/messaging-db";
 import type { OwnerAlertRepository } from "./store/owner-alert.repository";
+import type { RegistrationEmailRepository } from "./store/registration-email.repository";
 import type { SmsLogRepository } from "./store/sms-log.repository";
 
 export interface MessagingDeps {
@@ -23,6 +24,8 @@ export interface MessagingDeps {
   dispatches: DispatchRepository;
   smsLogs: SmsLogRepository;
   alerts: OwnerAlertRepository;
+  /** The owner's texting registration e-mails, one per (registration, status). */
+  registrationEmails: RegistrationEmailRepository;
   inbound: InboundSmsRepository;
   /** The dispatch config in memory (the hot path decides from it without I/O). */
   readModel: DispatchReadModel;
@@ -48,4 +51,8 @@ export interface MessagingSettings {
   dashboardUrl: () => string;
   /** Billing & Plans, where an owner without a subscription chooses a plan (owner alerts link to it). */
   plansUrl: () => string;
+  /** The dashboard's Setup section, where the owner finishes the texting registration (e-mails link to it). */
+  setupUrl: () => string;
+  /** TEXTING_REGISTRATION_REQUIRED: US callers of a business not registered yet are not texted (decide). */
+  textingRegistrationRequired: boolean;
 }

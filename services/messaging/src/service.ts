@@ -21,13 +21,16 @@ import { DispatchRepository } from "./store/dispatch.repository";
 import { InboundSmsRepository } from "./store/inbound-sms.repository";
 import { createMessagingDb } from "./store/messaging-db";
 import { OwnerAlertRepository } from "./store/owner-alert.repository";
+import { RegistrationEmailRepository } from "./store/registration-email.repository";
 import { SmsLogRepository } from "./store/sms-log.repository";
+import { sendRegistrationEmails } from "./texting-registration/send-registration-emails.job";
 
 export interface MessagingServiceDeps {
   provider: TelephonyProvider;
   mailer: Mailer;
   /** The composition root's telephony settings (the send rate); default: read from the environment. */
-  telephony?: Pick<TelephonyConfig, "SMS_MESSAGES_PER_SECOND"> & Partial<Pick<TelephonyConfig, "TWILIO_LOOKUP_ENABLED" | "TWILIO_LOOKUP_TIMEOUT_MS">>;
+  telephony?: Pick<TelephonyConfig, "SMS_MESSAGES_PER_SECOND"> &
+    Partial<Pick<TelephonyConfig, "TWILIO_LOOKUP_ENABLED" | "TWILIO_LOOKUP_TIMEOUT_MS" | "TEXTING_REGISTRATION_REQUIRED">>;
   /** Overrides of the MESSAGING_* settings (tests); the rest comes from the environment. */
   config?: Partial<MessagingConfig>;
   /** Our public URL for status callbacks and e-mail links, when only known after start (port 0); default PUBLIC_BASE_URL. */
@@ -39,6 +42,7 @@ export const MESSAGING_JOBS = {
   refreshReadModel: "messaging.refresh-read-model",
   ownerAlerts: "messaging.owner-alerts",
   renewSendLeases: "messaging.renew-send-leases",
+  registrationEmails: "messaging.registration-emails",
 } as const;
 
 /**
@@ -64,6 +68,7 @@ export function createMessagingService(runtime: PlatformRuntime, serviceDeps: Me
     smsLogs,
     alerts,
     consentLog,
+    registrationEmails: new RegistrationEmailRepository(db),
     dispatches: new DispatchRepository(db),
     inbound: new InboundSmsRepository(db),
   };
@@ -77,6 +82,10 @@ export function createMessagingService(runtime: PlatformRuntime, serviceDeps: Me
       recordResult: (outcome) => recordSendResult({ db, smsLogs, callers, consentLog, alerts, readModel, clock }, outcome),
       resultsIdle: () => db.groupCommitIdle(),
       acceptances,
+      senderAccountOf: (businessId) => {
+        const business = readModel.business(businessId);
+        return { accountSid: business?.accountSid, messagingServiceSid: business?.messagingServiceSid };
+      },
     },
     {
       messagesPerSecond: telephony.SMS_MESSAGES_PER_SECOND,
@@ -117,6 +126,9 @@ export function createMessagingService(runtime: PlatformRuntime, serviceDeps: Me
       ownerAlertMinGapMs: config.MESSAGING_OWNER_ALERT_MIN_GAP_MS,
       dashboardUrl: () => `${publicBaseUrl()}/dashboard`,
       plansUrl: () => `${publicBaseUrl()}/billing`,
+      setupUrl: () => `${publicBaseUrl()}/app/setup`,
+      // Telephony's setting (its voice answer foresees the same suppression): one name, one schema.
+      textingRegistrationRequired: telephony.TEXTING_REGISTRATION_REQUIRED ?? false,
     },
   };
 
@@ -134,6 +146,11 @@ export function createMessagingService(runtime: PlatformRuntime, serviceDeps: Me
       { name: MESSAGING_JOBS.renewSendLeases, intervalMs: Math.floor(leaseMs / 3), run: async () => void (await renewSendLeases(deps)) },
       { name: MESSAGING_JOBS.refreshReadModel, intervalMs: config.MESSAGING_READ_MODEL_REFRESH_MS, run: () => deps.loader.refresh() },
       { name: MESSAGING_JOBS.ownerAlerts, intervalMs: config.MESSAGING_OWNER_ALERT_INTERVAL_MS, run: async () => void (await sendOwnerAlerts(deps)) },
+      {
+        name: MESSAGING_JOBS.registrationEmails,
+        intervalMs: config.MESSAGING_OWNER_ALERT_INTERVAL_MS,
+        run: async () => void (await sendRegistrationEmails(deps)),
+      },
     ],
     start: async () => {
       await deps.loader.loadAll();

@@ -1,5 +1,6 @@
 // The runtime kit every service uses. Services import from "@rebound/platform" only.
 export * from "./clock/clock";
+export * from "./crypto/secret-box";
 export * from "./config/load-config";
 export * from "./config/platform-config";
 export * from "./errors/app-error";

@@ -2,27 +2,56 @@
 // service, runServiceMain. main.ts (production image) chooses Twilio; main.dev.ts (dev image,
 // start:distributed) chooses the carrier simulator and serves its dev surface and RPC beside the service.
 import { loadConfig, runServiceMain, type PlatformRuntime, type ProviderNeed } from "@rebound/platform";
-import { telephonyConfigSchema, type TelephonyConfig, type TelephonyProvider } from "@rebound/platform/telephony";
-import { createTwilioProvider } from "@rebound/twilio";
+import { telephonyConfigSchema, type TelephonyConfig, type TelephonyProvider, type TextingRegistrationProvider } from "@rebound/platform/telephony";
+import { createTwilioProvider, TwilioTextingRegistrationProvider } from "@rebound/twilio";
 import { Router } from "express";
+import { telephonyServiceConfigSchema } from "./config";
 import { createTelephonyService } from "./service";
 
 export interface TelephonyProviderChoice {
   /** Provider settings this choice cannot do without, whatever NODE_ENV (production: Twilio's). */
   requires: readonly ProviderNeed[];
-  create(runtime: PlatformRuntime, telephony: TelephonyConfig): { provider: TelephonyProvider; /** Served beside the service's router. */ routers?: Router[] };
+  create(
+    runtime: PlatformRuntime,
+    telephony: TelephonyConfig,
+  ): {
+    provider: TelephonyProvider;
+    /** The texting registration side when it is a separate object (Twilio's adapter); default: the provider's own, if it has one (the simulator). */
+    registration?: TextingRegistrationProvider;
+    /** Served beside the service's router. */
+    routers?: Router[];
+  };
 }
 
-/** Production: Twilio only. */
-export const TWILIO: TelephonyProviderChoice = { requires: ["telephony"], create: (_runtime, telephony) => ({ provider: createTwilioProvider(telephony) }) };
+/** Production: Twilio only; its texting registration side once our primary customer profile is configured. */
+export const TWILIO: TelephonyProviderChoice = {
+  requires: ["telephony"],
+  create: (runtime, telephony) => {
+    const provider = createTwilioProvider(telephony);
+    const { TWILIO_PRIMARY_CUSTOMER_PROFILE_SID } = loadConfig(telephonyServiceConfigSchema);
+    if (!TWILIO_PRIMARY_CUSTOMER_PROFILE_SID || !telephony.TWILIO_ACCOUNT_SID) {
+      runtime.logger.warn("TWILIO_PRIMARY_CUSTOMER_PROFILE_SID is unset: US texting registration is off, numbers are bought in the main account");
+      return { provider };
+    }
+    const registration = new TwilioTextingRegistrationProvider({
+      accountSid: telephony.TWILIO_ACCOUNT_SID,
+      authToken: telephony.TWILIO_AUTH_TOKEN,
+      primaryCustomerProfileSid: TWILIO_PRIMARY_CUSTOMER_PROFILE_SID,
+      timeoutMs: telephony.TWILIO_REQUEST_TIMEOUT_MS,
+      ...(telephony.TWILIO_API_BASE_URL ? { apiBaseUrl: telephony.TWILIO_API_BASE_URL } : {}),
+      logger: runtime.logger.child({ module: "texting-registration" }),
+    });
+    return { provider, registration };
+  },
+};
 
 export async function runTelephony(choice: TelephonyProviderChoice = TWILIO): Promise<void> {
   const telephony = loadConfig(telephonyConfigSchema);
   await runServiceMain(
     "telephony",
     (runtime) => {
-      const { provider, routers = [] } = choice.create(runtime, telephony);
-      const service = createTelephonyService(runtime, { provider, telephony });
+      const { provider, registration, routers = [] } = choice.create(runtime, telephony);
+      const service = createTelephonyService(runtime, { provider, telephony, ...(registration ? { registration } : {}) });
       const router = Router();
       if (service.router) router.use(service.router);
       for (const extra of routers) router.use(extra);

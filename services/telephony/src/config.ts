@@ -24,6 +24,25 @@ export const telephonyServiceConfigSchema = z.object({
   /** Days between a subscription ending and its number going back to the provider. */
   NUMBER_RELEASE_GRACE_DAYS: z.coerce.number().min(0).max(365).default(30),
   RELEASE_JOB_INTERVAL_MS: z.coerce.number().int().min(100).default(60_000),
+  /**
+   * Seals the subaccounts' auth tokens and the registrations' EIN and contact data (AES-256-GCM): 32 bytes,
+   * base64 (openssl rand -base64 32). Unset: a public development key, allowed only while the carrier
+   * simulator is the provider (TWILIO_ACCOUNT_SID unset) and never in production.
+   */
+  TEXTING_SECRET_KEY: z.string().optional(),
+  /** How often the texting registration job advances registrations in flight; unset: 1 s with the simulator, 5 s with Twilio. */
+  TEXTING_REGISTRATION_TICK_MS: z.coerce.number().int().min(100).max(600_000).optional(),
+  /**
+   * With Twilio: our primary customer profile (BU..., Twilio-approved "ISV Reseller or Partner"), assigned to
+   * every business's profile. Unset: Twilio's texting registration side is off (numbers stay in the main
+   * account, the registration API answers 503).
+   */
+  TWILIO_PRIMARY_CUSTOMER_PROFILE_SID: z
+    .string()
+    .regex(/^BU\w{32}$/, "must look like BU followed by 32 characters")
+    .optional(),
+  /** Our e-mail on the business profiles we submit to the provider (Twilio's TrustHub wants the ISV's, not the customer's). */
+  TEXTING_NOTIFICATION_EMAIL: z.email().default("texting-registrations@rebound.example"),
   /** How often the in-memory number directory is reloaded (changes made by other replicas). */
   DIRECTORY_REFRESH_MS: z.coerce.number().int().min(100).default(30_000),
 });

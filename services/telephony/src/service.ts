@@ -1,5 +1,5 @@
-import { loadConfig, type PlatformRuntime, type ServiceDefinition, type TelephonyProvider } from "@rebound/platform";
-import { telephonyConfigSchema, type TelephonyConfig } from "@rebound/platform/telephony";
+import { loadConfig, secretBoxFromSettings, type PlatformRuntime, type ServiceDefinition, type TelephonyProvider } from "@rebound/platform";
+import { telephonyConfigSchema, type TelephonyConfig, type TextingRegistrationProvider } from "@rebound/platform/telephony";
 import { telephonyServiceConfigSchema, type TelephonyServiceConfig } from "./config";
 import { ForwardingTestWaiters } from "./forwarding-test/forwarding-test-waiters";
 import { telephonyRouter } from "./http/telephony-router";
@@ -16,14 +16,26 @@ import { ForwardingTestRepository } from "./store/forwarding-test.repository";
 import { PhoneNumberRepository } from "./store/phone-number.repository";
 import { ReleaseRepository } from "./store/release.repository";
 import { createTelephonyDb } from "./store/telephony-db";
+import { TextingAccountRepository } from "./store/texting-account.repository";
+import { TextingRegistrationRepository } from "./store/texting-registration.repository";
+import { advanceTextingRegistrationsJob } from "./texting-registration/advance-texting-registrations.job";
 import type { TelephonyDeps } from "./telephony-deps";
 import { CallRecorder } from "./voice-webhook/call-recorder";
 
 export interface TelephonyServiceDeps {
   /** Twilio (main.ts) or, in development, the carrier simulator (main.dev.ts, standalone); the composition root picks it. */
   provider: TelephonyProvider;
-  /** The composition root's telephony settings (the forwarding-test caller); default: read from the environment. */
-  telephony?: Pick<TelephonyConfig, "TWILIO_TEST_CALLER_NUMBER">;
+  /**
+   * The provider's texting registration side (A2P 10DLC: subaccounts, brand, campaign). Default: the
+   * provider itself when it implements it (the carrier simulator); none: numbers stay in the main
+   * account and the registration API answers 503.
+   */
+  registration?: TextingRegistrationProvider;
+  /**
+   * The composition root's telephony settings (the forwarding-test caller; whether Twilio is the provider and
+   * texting registration is required); default: read from the environment.
+   */
+  telephony?: Pick<TelephonyConfig, "TWILIO_TEST_CALLER_NUMBER"> & Partial<Pick<TelephonyConfig, "TWILIO_ACCOUNT_SID" | "TEXTING_REGISTRATION_REQUIRED">>;
   /** Settings; missing keys come from the environment (telephonyServiceConfigSchema). */
   config?: Partial<TelephonyServiceConfig>;
   /** Our public URL when it is only known after start (tests on port 0); default PUBLIC_BASE_URL. */
@@ -48,16 +60,31 @@ export function createTelephonyService(runtime: PlatformRuntime, serviceDeps: Te
     releases: new ReleaseRepository(db),
     businesses: new BusinessDirectoryRepository(db),
     entitlements: new EntitlementRepository(db),
+    textingAccounts: new TextingAccountRepository(db),
+    textingRegistrations: new TextingRegistrationRepository(db),
   };
+  const twilio = telephony.TWILIO_ACCOUNT_SID !== undefined;
+  // Refuses to start without TEXTING_SECRET_KEY in production and with Twilio (secret-box.ts).
+  const secrets = secretBoxFromSettings({ key: config.TEXTING_SECRET_KEY, simulator: !twilio, nodeEnv: runtime.config.NODE_ENV });
   const { clock } = runtime;
   const deps: TelephonyDeps = {
     db,
     ...repositories,
     provider: serviceDeps.provider,
+    registration: serviceDeps.registration ?? (isTextingRegistrationProvider(serviceDeps.provider) ? serviceDeps.provider : undefined),
+    secrets,
+    textingRegistrationRequired: telephony.TEXTING_REGISTRATION_REQUIRED ?? false,
     config,
     testCallerNumber: telephony.TWILIO_TEST_CALLER_NUMBER,
     publicBaseUrl: serviceDeps.publicBaseUrl ?? (() => runtime.config.PUBLIC_BASE_URL),
-    sync: new DirectorySync(repositories.phoneNumbers, repositories.businesses, repositories.entitlements, new NumberDirectory(), logger),
+    sync: new DirectorySync(
+      repositories.phoneNumbers,
+      repositories.businesses,
+      repositories.entitlements,
+      new NumberDirectory(),
+      logger,
+      repositories.textingRegistrations,
+    ),
     recorder: new CallRecorder({ db, ...repositories, clock, config }),
     waiters: new ForwardingTestWaiters(),
     clock,
@@ -69,8 +96,18 @@ export function createTelephonyService(runtime: PlatformRuntime, serviceDeps: Te
     router: telephonyRouter(deps, runtime.config.INTERNAL_AUTH_SECRET),
     deps,
     consumers: [onBusinessEventsHandler(deps), onSubscriptionChangedHandler(deps), onEntitlementEventsHandler(deps)],
-    jobs: [releaseJob(deps), { name: "telephony:directory-refresh", intervalMs: config.DIRECTORY_REFRESH_MS, run: () => deps.sync.refresh() }],
+    jobs: [
+      releaseJob(deps),
+      { name: "telephony:directory-refresh", intervalMs: config.DIRECTORY_REFRESH_MS, run: () => deps.sync.refresh() },
+      advanceTextingRegistrationsJob(deps, config.TEXTING_REGISTRATION_TICK_MS ?? (twilio ? 5_000 : 1_000)),
+    ],
     start: () => deps.sync.load(),
     stop: () => deps.recorder.flush(),
   };
+}
+
+/** The carrier simulator is both providers in one object; Twilio's registration side is a separate adapter. */
+function isTextingRegistrationProvider(provider: TelephonyProvider): provider is TelephonyProvider & TextingRegistrationProvider {
+  const candidate = provider as Partial<TextingRegistrationProvider>;
+  return typeof candidate.createSubaccount === "function" && typeof candidate.createBrand === "function" && typeof candidate.createCampaign === "function";
 }

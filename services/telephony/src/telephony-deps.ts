@@ -1,5 +1,6 @@
 // What telephony's use cases, handlers and jobs receive: built once in service.ts.
-import type { Clock, Logger, TelephonyProvider } from "@rebound/platform";
+import type { Clock, Logger, SecretBox, TelephonyProvider } from "@rebound/platform";
+import type { TextingRegistrationProvider } from "@rebound/platform/telephony";
 import type { TelephonyServiceConfig } from "./config";
 import type { DirectorySync } from "./read-model/directory-sync";
 import type { ForwardingTestWaiters } from "./forwarding-test/forwarding-test-waiters";
@@ -10,6 +11,8 @@ import type { ForwardingTestRepository } from "./store/forwarding-test.repositor
 import type { PhoneNumberRepository } from "./store/phone-number.repository";
 import type { ReleaseRepository } from "./store/release.repository";
 import type { TelephonyDb } from "./store/telephony-db";
+import type { TextingAccountRepository } from "./store/texting-account.repository";
+import type { TextingRegistrationRepository } from "./store/texting-registration.repository";
 import type { CallRecorder } from "./voice-webhook/call-recorder";
 
 export interface TelephonyDeps {
@@ -20,7 +23,18 @@ export interface TelephonyDeps {
   releases: ReleaseRepository;
   businesses: BusinessDirectoryRepository;
   entitlements: EntitlementRepository;
+  textingAccounts: TextingAccountRepository;
+  textingRegistrations: TextingRegistrationRepository;
   provider: TelephonyProvider;
+  /**
+   * The provider's texting registration side (subaccounts, brand, campaign): Twilio's, or the carrier
+   * simulator's. Undefined: not available here (numbers are bought in the main account, registration answers 503).
+   */
+  registration: TextingRegistrationProvider | undefined;
+  /** Seals the subaccounts' auth tokens and the registrations' private data (TEXTING_SECRET_KEY). */
+  secrets: SecretBox;
+  /** TEXTING_REGISTRATION_REQUIRED (telephony provider setting): the voice answer promises no text to US callers until approved. */
+  textingRegistrationRequired: boolean;
   config: TelephonyServiceConfig;
   /** Our forwarding-test caller (TWILIO_TEST_CALLER_NUMBER, a telephony provider setting). */
   testCallerNumber: string;

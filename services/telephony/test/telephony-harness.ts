@@ -9,14 +9,31 @@ import {
   type RunningServices,
 } from "@rebound/platform";
 import { CarrierSimulator, MemoryJournal } from "@rebound/carrier-simulator";
-import { createTestRuntime, EventRecorder } from "@rebound/testing";
+import { createTestRuntime, EventRecorder, type FakeClock } from "@rebound/testing";
+import type { TelephonyProvider } from "@rebound/platform";
+import type { TextingRegistrationProvider } from "@rebound/platform/telephony";
 import { join } from "node:path";
 import pino from "pino";
 import type { TelephonyServiceConfig } from "../src/config";
-import { createTelephonyService, type TelephonyService } from "../src/service";
+import { createTelephonyService, type TelephonyService, type TelephonyServiceDeps } from "../src/service";
+
+/** What a test may swap: the providers (default: the carrier simulator for both), the clock, the provider settings. */
+export interface HarnessOptions {
+  provider?: TelephonyProvider;
+  registration?: TextingRegistrationProvider;
+  clock?: FakeClock;
+  telephony?: TelephonyServiceDeps["telephony"];
+}
 
 export const AUTH_TOKEN = "dev-auth-token";
-export const RECORDED_TYPES: EventType[] = ["PhoneNumberPurchased", "PhoneNumberReleased", "CallReceived", "CallMissed", "ForwardingTestCompleted"];
+export const RECORDED_TYPES: EventType[] = [
+  "PhoneNumberPurchased",
+  "PhoneNumberReleased",
+  "CallReceived",
+  "CallMissed",
+  "ForwardingTestCompleted",
+  "TextingRegistrationChanged",
+];
 
 /** Test settings: short forwarding waits, background jobs out of the way. */
 export const FAST_CONFIG: Partial<TelephonyServiceConfig> = {
@@ -24,6 +41,8 @@ export const FAST_CONFIG: Partial<TelephonyServiceConfig> = {
   FORWARDING_TEST_GRACE_MS: 50,
   RELEASE_JOB_INTERVAL_MS: 3_600_000,
   DIRECTORY_REFRESH_MS: 3_600_000,
+  // Tests advance registrations by hand (advanceTextingRegistrations).
+  TEXTING_REGISTRATION_TICK_MS: 600_000,
 };
 
 /** Telephony alone on port 0 with the carrier simulator, posting its webhooks straight to the service (no gateway). */
@@ -39,9 +58,9 @@ export class TelephonyHarness {
     return this.running.url;
   }
 
-  async start(config: Partial<TelephonyServiceConfig> = {}): Promise<this> {
+  async start(config: Partial<TelephonyServiceConfig> = {}, options: HarnessOptions = {}): Promise<this> {
     const logger = pino({ level: "info" }, { write: (line: string) => void this.logs.push(JSON.parse(line) as Record<string, unknown>) });
-    this.runtime = await createTestRuntime({ migrate: [join(__dirname, "..")], logger });
+    this.runtime = await createTestRuntime({ migrate: [join(__dirname, "..")], logger, ...(options.clock ? { clock: options.clock } : {}) });
     this.simulator = new CarrierSimulator({
       authToken: AUTH_TOKEN,
       publicBaseUrl: () => this.url,
@@ -50,7 +69,9 @@ export class TelephonyHarness {
       deliveryStepMs: 1,
     });
     this.service = createTelephonyService(this.runtime, {
-      provider: this.simulator,
+      provider: options.provider ?? this.simulator,
+      ...(options.registration ? { registration: options.registration } : {}),
+      ...(options.telephony ? { telephony: options.telephony } : {}),
       config: { ...FAST_CONFIG, ...config },
       publicBaseUrl: () => this.url,
     });

@@ -52,7 +52,7 @@ export type Fact =
       at: number;
     }
   | { table: "texts"; kind: "sent"; businessId: string; smsId: string; callId: string; at: number }
-  | { table: "texts"; kind: "status"; businessId: string; smsId: string; callId: string; status: TextStatus; at: number }
+  | { table: "texts"; kind: "status"; businessId: string; smsId: string; callId: string; status: TextStatus; at: number; errorCode: string }
   | { table: "suppressions"; businessId: string; callId: string; recipientNumber: string; reason: string; at: number }
   | { table: "inbound"; businessId: string; messageSid: string; fromNumber: string; kind: string; at: number }
   | { table: "optOuts"; businessId: string; eventId: string; callerNumber: string; source: string; at: number };
@@ -195,7 +195,18 @@ export function factsOf(event: ProjectedEvent): Fact[] {
       const p = event.payload;
       const status = SMS_STATUS[p.status];
       if (!status) return [];
-      return [{ table: "texts", kind: "status", businessId: p.businessId, smsId: p.smsId, callId: p.callId, status, at: millis(p.changedAt, event) }];
+      return [
+        {
+          table: "texts",
+          kind: "status",
+          businessId: p.businessId,
+          smsId: p.smsId,
+          callId: p.callId,
+          status,
+          at: millis(p.changedAt, event),
+          errorCode: p.errorCode,
+        },
+      ];
     }
     case "SmsSuppressed": {
       const p = event.payload;

@@ -111,6 +111,16 @@ export function mergeCall(row: CallRow | null, fact: FactOf<"calls">): CallRow {
   };
 }
 
+/**
+ * The error code a text keeps, whatever order its failure reports arrive in (a text normally has one):
+ * the smaller non-empty code, so the merge stays order-independent.
+ */
+function failureCode(base: TextRow, fact: Extract<FactOf<"texts">, { kind: "status" }>): string {
+  if (!fact.errorCode) return base.errorCode;
+  if (!base.errorCode) return fact.errorCode;
+  return fact.errorCode < base.errorCode ? fact.errorCode : base.errorCode;
+}
+
 /** Status only moves up TEXT_STATUS_RANK; each milestone keeps its earliest time. */
 export function mergeText(row: TextRow | null, fact: FactOf<"texts">): TextRow {
   const base: TextRow = row ?? {
@@ -126,6 +136,7 @@ export function mergeText(row: TextRow | null, fact: FactOf<"texts">): TextRow {
     sentAt: null,
     deliveredAt: null,
     failedAt: null,
+    errorCode: "",
   };
   const common = { callId: base.callId || fact.callId, at: Math.min(base.at, fact.at) };
   switch (fact.kind) {
@@ -144,7 +155,10 @@ export function mergeText(row: TextRow | null, fact: FactOf<"texts">): TextRow {
       const next: TextRow = { ...base, ...common, status: higher(base.status, fact.status) };
       if (fact.status === "sent") next.sentAt = minOf(base.sentAt, fact.at);
       if (fact.status === "delivered") next.deliveredAt = minOf(base.deliveredAt, fact.at);
-      if (fact.status === "failed" || fact.status === "undelivered") next.failedAt = minOf(base.failedAt, fact.at);
+      if (fact.status === "failed" || fact.status === "undelivered") {
+        next.failedAt = minOf(base.failedAt, fact.at);
+        next.errorCode = failureCode(base, fact);
+      }
       return next;
     }
     default: {

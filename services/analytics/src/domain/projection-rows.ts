@@ -57,6 +57,8 @@ export interface TextRow {
   sentAt: number | null;
   deliveredAt: number | null;
   failedAt: number | null;
+  /** The carrier's error code of its failure (e.g. 30034); "" when none. */
+  errorCode: string;
 }
 
 export interface SuppressionRow {

@@ -1,11 +1,24 @@
 // The stats answer (docs/product.md section 3, "Analytics response") from the projection rows.
-import type { AnalyticsStatsResponse } from "@rebound/contracts/domain";
+import { describeDeliveryError, type AnalyticsStatsResponse } from "@rebound/contracts/domain";
 import type { TextStatus } from "./projection-rows";
 
 export interface StatsSource {
   counters: Record<string, number>;
   recentCalls: { callId: string; callerNumber: string; occurredAt: number; answered: boolean; responded: boolean }[];
-  recentTexts: { smsId: string; recipientNumber: string; message: string; at: number; status: TextStatus }[];
+  recentTexts: { smsId: string; recipientNumber: string; message: string; at: number; status: TextStatus; errorCode?: string }[];
+}
+
+/**
+ * A failed text's error, for the owner: the carrier's code and its words (contracts'
+ * describeDeliveryError; null for a code without words). Only on failed texts that carry a code,
+ * so every other entry keeps exactly its fields.
+ */
+export function deliveryErrorFields(
+  status: TextStatus,
+  errorCode: string | undefined,
+): { errorCode: string; errorDescription: string | null } | Record<string, never> {
+  if (!errorCode || smsStatusName(status) !== "failed") return {};
+  return { errorCode, errorDescription: describeDeliveryError(errorCode)?.words ?? null };
 }
 
 /** delivered and sent as they are; a text still on its way reads "sent"; failed and undelivered read "failed". */
@@ -46,6 +59,7 @@ export function toStatsResponse(source: StatsSource): AnalyticsStatsResponse {
       message: text.message,
       time: new Date(text.at).toISOString(),
       status: smsStatusName(text.status),
+      ...deliveryErrorFields(text.status, text.errorCode),
     })),
   };
 }

@@ -67,6 +67,7 @@ export const TABLES: Readonly<Record<ProjectionTable, TableSpec>> = {
       col("sent_at", "sentAt", "ts"),
       col("delivered_at", "deliveredAt", "ts"),
       col("failed_at", "failedAt", "ts"),
+      col("error_code", "errorCode"),
     ],
   },
   suppressions: {

@@ -18,6 +18,8 @@ export interface RecentTextRow {
   message: string;
   at: number;
   status: TextStatus;
+  /** The carrier's error code of a failed text; "" when none. */
+  errorCode: string;
 }
 
 export interface StatsRows {
@@ -69,7 +71,7 @@ export class ReportRepository {
       limit,
     );
     const texts = await this.db.client.$queryRawUnsafe<Record<string, unknown>[]>(
-      `SELECT sms_id, recipient_number, message, ${epochMs("at")}, status FROM ${TEXTS}
+      `SELECT sms_id, recipient_number, message, ${epochMs("at")}, status, error_code FROM ${TEXTS}
          WHERE business_id = $1 AND kind <> ALL($3::text[]) ORDER BY at DESC, sms_id DESC LIMIT $2::int`,
       businessId,
       limit,
@@ -90,6 +92,7 @@ export class ReportRepository {
         message: String(row.message),
         at: Number(row.at),
         status: String(row.status) as TextStatus,
+        errorCode: row.error_code === null || row.error_code === undefined ? "" : String(row.error_code),
       })),
     };
   }

@@ -59,6 +59,8 @@ export interface MissedCallInit {
   /** ms from the call to the provider's acceptance, and to delivery. */
   sentAfterMs?: number;
   deliveredAfterMs?: number;
+  /** The carrier's error code of a failed text (default 30003). */
+  errorCode?: string;
   message?: string;
   /** The caller texts back this long after the text (kind OTHER). */
   replyAfterMs?: number;
@@ -140,7 +142,7 @@ export function missedCall(init: MissedCallInit): MissedCall {
         businessId,
         providerSid: "",
         status: messagingV1.SmsStatus.FAILED,
-        errorCode: "30003",
+        errorCode: init.errorCode ?? "30003",
         changedAt: ts(sentAt),
         callId,
       }),

@@ -21,6 +21,7 @@ import type { ServiceLinks } from "../routing/upstream";
 import { series, whenBody } from "./series";
 import { sessionMiddleware } from "../session/session-middleware";
 import { sessionUser } from "../session/session-user";
+import type { TwilioKeyResolver } from "../webhook-signature/twilio-key-resolver";
 
 /** The edge's settings (service.ts reads them from the platform's and the gateway's config). */
 export interface GatewayEdgeOptions {
@@ -29,7 +30,8 @@ export interface GatewayEdgeOptions {
   allowedOrigins: string[];
   /** Outside production: localhost, 127.0.0.1 and [::1] with the same port are one origin (origin-check.ts). */
   loopbackOriginAliases: boolean;
-  twilioAuthToken: string;
+  /** The auth token of each Twilio account whose webhooks we accept (the main account, the businesses' subaccounts). */
+  twilioKeys: TwilioKeyResolver;
   session: { secret: string; maxAgeMs: number };
   /** How each service is reached (routing/upstream.ts). */
   links: ServiceLinks;
@@ -125,7 +127,7 @@ export function createGatewayRouter(deps: GatewayDeps, edge: GatewayEdgeOptions)
     "/webhooks",
     limitBy((req) => [[limits.webhookIp, clientIp(req)]]),
   );
-  webhooksAndDev.use("/webhooks/twilio", twilioFormBody, twilioSignatureCheck(edge.twilioAuthToken, edge.publicBaseUrl));
+  webhooksAndDev.use("/webhooks/twilio", twilioFormBody, twilioSignatureCheck(edge.twilioKeys, edge.publicBaseUrl));
   // Stripe's signature covers the raw body, so the gateway leaves it unread for billing.
   webhooksAndDev.use("/webhooks", forward);
   webhooksAndDev.use("/dev", forward);

@@ -38,6 +38,8 @@ export const ROUTE_TABLE: readonly Route[] = [
   { prefix: "/api/business", service: "business" },
   { prefix: "/api/phone-numbers", service: "telephony" },
   { prefix: "/api/test/call-forwarding", service: "telephony", timeoutMs: FORWARDING_TEST_PROXY_TIMEOUT_MS },
+  // US texting registration (A2P 10DLC): the owner's card, signed in.
+  { prefix: "/api/texting-registration", service: "telephony" },
   // The local payment provider's card form (Stripe.js's part): used on sign-up, before the account exists.
   { prefix: "/api/billing/local", service: "billing", public: true },
   { prefix: "/api/billing", service: "billing" },

@@ -9,6 +9,7 @@ import { retry } from "@rebound/platform";
 import { decide, monthlyCap, type DispatchDecision, type DispatchState, type MissedCall, type SuppressionReasonName } from "../domain/decide";
 import { duplicateWindowMs } from "../domain/dispatch-config";
 import { smsKindEnum, suppressionReasonEnum } from "../domain/event-enums";
+import { OWNER_FIXABLE_REASONS } from "../domain/owner-alert-email";
 import type { MessagingDeps } from "../messaging-deps";
 import type { MessagingSqlTx } from "../store/messaging-db";
 import type { SmsToSend } from "../store/sms-log.repository";
@@ -27,6 +28,9 @@ interface Decided {
 }
 
 type Committed = { type: "duplicate" } | { type: "suppressed" } | { type: "queued"; sms: SmsToSend; texted: number };
+
+/** Calls not texted for a reason the owner can fix: listed in the owner's alert e-mail with the way to fix it. */
+const OWNER_FIXABLE: ReadonlySet<SuppressionReasonName> = new Set(OWNER_FIXABLE_REASONS);
 
 /** The tables disagreed with memory (another replica wrote); the caller's rows were re-read. */
 class StaleReadModel extends Error {}
@@ -62,7 +66,10 @@ export async function dispatchMissedCall(deps: MessagingDeps, event: EventEnvelo
 async function decideAndRecord(deps: MessagingDeps, call: MissedCallEvent): Promise<void> {
   const { readModel, clock } = deps;
   const now = clock.now();
-  let state = readModel.stateFor(call.businessId, call.callerNumber, now);
+  let state: DispatchState = {
+    ...readModel.stateFor(call.businessId, call.callerNumber, now),
+    textingRegistrationRequired: deps.settings.textingRegistrationRequired,
+  };
   const month = readModel.monthOf(call.businessId, now);
   let decision = decide(state, call, now);
   // The line type is looked up only for a call that would be texted (off by default; bounded by its timeout).
@@ -101,7 +108,7 @@ async function commit(deps: MessagingDeps, tx: MessagingSqlTx, { call, decision,
       const first = await deps.dispatches.recordSuppressed(tx, { ...call, reason: decision.reason, at: now });
       if (!first) return { type: "duplicate" };
       appendSuppressed(tx, call, decision.reason, now);
-      if (decision.reason === "no_subscription" && state.business?.settings?.ownerAlertsEnabled) {
+      if (OWNER_FIXABLE.has(decision.reason) && state.business?.settings?.ownerAlertsEnabled) {
         await deps.alerts.addNotTexted(tx, {
           id: randomUUID(),
           businessId: call.businessId,

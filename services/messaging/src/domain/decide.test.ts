@@ -182,3 +182,56 @@ describe("decide: who called (issue 18)", () => {
     });
   });
 });
+
+describe("decide: US texting registration (TEXTING_REGISTRATION_REQUIRED)", () => {
+  const US_CALLER = "+12125550100";
+  const CANADIAN_CALLER = "+14165550123";
+  const CANADIAN_NUMBER = "+14165557777";
+  const required = (
+    business: Partial<NonNullable<DispatchState["business"]>> = {},
+    overrides: Partial<DispatchState> = {},
+    settingsOverrides: Partial<DispatchSettings> = {},
+  ) => {
+    const base = state(overrides, settingsOverrides);
+    return { ...base, textingRegistrationRequired: true, business: { ...(base.business ?? { businessId: "b1" }), ...business } };
+  };
+  const outcome = (decision: ReturnType<typeof decide>) => (decision.type === "send" ? "send" : decision.reason);
+
+  it.each<[string, string, DispatchState, MissedCall]>([
+    ["a US caller of a business not registered", "registration_pending", required(), { ...call, callerNumber: US_CALLER }],
+    ["a 555 (no region) caller, read as US", "registration_pending", required(), call],
+    [
+      "a US territory caller (Puerto Rico), international callers on",
+      "registration_pending",
+      required({}, {}, { allowInternationalCallers: true }),
+      { ...call, callerNumber: "+17875550100" },
+    ],
+    ["a Canadian caller, texted at once", "send", required(), { ...call, callerNumber: CANADIAN_CALLER }],
+    ["a US caller of an approved business", "send", required({ usTextingAllowed: true }), { ...call, callerNumber: US_CALLER }],
+    [
+      "a US caller of a Canadian number (not a US 10DLC sender)",
+      "send",
+      required({ dedicatedNumber: CANADIAN_NUMBER }),
+      { ...call, dedicatedNumber: CANADIAN_NUMBER, callerNumber: US_CALLER },
+    ],
+    ["a US caller with the setting off", "send", { ...state(), textingRegistrationRequired: false }, { ...call, callerNumber: US_CALLER }],
+    ["a US caller with the setting absent", "send", state(), { ...call, callerNumber: US_CALLER }],
+    [
+      "a caller in the duplicate window (checked first)",
+      "duplicate_window",
+      required({}, { lastTextedAt: new Date(MONDAY_10AM_NEW_YORK.getTime() - 60_000) }),
+      call,
+    ],
+    ["an opted-out caller (checked first)", "opted_out", required({}, { optedOut: true }), call],
+    ["no subscription (checked first)", "no_subscription", required({}, { subscription: { plan: "starter", status: "canceled", source: "billing" } }), call],
+    ["a landline caller (the lookup comes after)", "registration_pending", required({}, { lineType: "landline" }), call],
+    ["a landline Canadian caller", "landline", required({}, { lineType: "landline" }), { ...call, callerNumber: CANADIAN_CALLER }],
+  ])("%s: decides %s", (_what, expected, given, missed) => {
+    expect(outcome(decide(given, missed, MONDAY_10AM_NEW_YORK))).toBe(expected);
+  });
+
+  it("uses the read model's number when the call carries none", () => {
+    const given = required({ dedicatedNumber: CANADIAN_NUMBER });
+    expect(outcome(decide(given, { ...call, dedicatedNumber: "", callerNumber: US_CALLER }, MONDAY_10AM_NEW_YORK))).toBe("send");
+  });
+});

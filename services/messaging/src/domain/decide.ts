@@ -12,7 +12,7 @@ import {
   type DispatchSettings,
   type SubscriptionView,
 } from "./dispatch-config";
-import { classifyCaller, samePhoneNumber, screenCaller } from "@rebound/contracts/domain";
+import { classifyCaller, samePhoneNumber, screenCaller, usA2pRegistrationApplies } from "@rebound/contracts/domain";
 
 export interface MissedCall {
   callId: string;
@@ -37,6 +37,11 @@ export interface DispatchState {
   lastTextedAt?: Date;
   /** The caller's line type when it was looked up; only "landline" stops a text. */
   lineType?: LineTypeName;
+  /**
+   * TEXTING_REGISTRATION_REQUIRED: US callers are texted only by a business whose US texting
+   * registration is approved (absent: false, nothing changes).
+   */
+  textingRegistrationRequired?: boolean;
 }
 
 export const SUPPRESSION_REASONS = [
@@ -50,6 +55,7 @@ export const SUPPRESSION_REASONS = [
   "opted_out",
   "cap_reached",
   "duplicate_window",
+  "registration_pending",
   "landline",
 ] as const;
 export type SuppressionReasonName = (typeof SUPPRESSION_REASONS)[number];
@@ -83,6 +89,13 @@ export function placeholderValues(settings: DispatchSettings, profile: DispatchP
   );
 }
 
+/** US carriers would block this text: registration is required, not approved yet, and the rule applies to this sender and caller. */
+export function registrationPending(state: DispatchState, call: MissedCall): boolean {
+  if (!state.textingRegistrationRequired || state.business?.usTextingAllowed) return false;
+  const sender = call.dedicatedNumber || state.business?.dedicatedNumber || "";
+  return usA2pRegistrationApplies(sender, call.callerNumber);
+}
+
 export function isOwnNumber(caller: string, dedicatedNumber: string, settings: DispatchSettings, profile?: DispatchProfile): boolean {
   const own = [dedicatedNumber, profile?.businessPhone ?? "", ...settings.doNotTextNumbers];
   return own.some((number) => samePhoneNumber(caller, number));
@@ -108,7 +121,9 @@ export function chooseMessage(settings: DispatchSettings, profile: DispatchProfi
  * The rules, in the order they are checked: unknown business; a withheld caller id (never
  * texted); the business's own numbers; automation off; no usable subscription; an international
  * caller the owner does not text; a failed STIR/SHAKEN check the owner does not text; opted out;
- * the monthly cap; the duplicate window; a landline (only when the line type was looked up).
+ * the monthly cap; the duplicate window; US texting not registered yet (TEXTING_REGISTRATION_REQUIRED,
+ * a US caller of a US number: carriers would block the text with 30034; checked before the paid
+ * line type lookup, and never sent later); a landline (only when the line type was looked up).
  * The caller-id rules are contracts' screenCaller, which telephony's voice answer foresees.
  */
 export function decide(state: DispatchState, call: MissedCall, now: Date): DispatchDecision {
@@ -126,6 +141,7 @@ export function decide(state: DispatchState, call: MissedCall, now: Date): Dispa
   if (state.lastTextedAt && now.getTime() - state.lastTextedAt.getTime() < duplicateWindowMs(settings)) {
     return suppress("duplicate_window");
   }
+  if (registrationPending(state, call)) return suppress("registration_pending");
   if (state.lineType === "landline") return suppress("landline");
   return { type: "send", ...chooseMessage(settings, state.business.profile, now) };
 }

@@ -50,6 +50,14 @@ export interface BusinessConfig {
   settings?: DispatchSettings;
   profile?: DispatchProfile;
   dedicatedNumber?: string;
+  /** The provider account that owns the dedicated number (the business's subaccount); undefined: the main account. */
+  accountSid?: string;
+  /** The business's messaging service (its registered campaign), once telephony created it. */
+  messagingServiceSid?: string;
+  /** US carriers deliver this business's texts to US callers (its texting registration is approved). */
+  usTextingAllowed?: boolean;
+  /** changed_at of the last TextingRegistrationChanged applied (an older one is ignored). */
+  registrationChangedAt?: Date;
 }
 
 export interface SubscriptionView {

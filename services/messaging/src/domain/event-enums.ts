@@ -29,6 +29,8 @@ export function suppressionReasonEnum(reason: SuppressionReasonName): messagingV
       return messagingV1.SuppressionReason.LIKELY_SPOOFED;
     case "landline":
       return messagingV1.SuppressionReason.LANDLINE;
+    case "registration_pending":
+      return messagingV1.SuppressionReason.REGISTRATION_PENDING;
     default: {
       const unexpected: never = reason;
       throw new Error(`unknown suppression reason ${String(unexpected)}`);

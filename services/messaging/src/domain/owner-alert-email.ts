@@ -1,5 +1,7 @@
-// The owner's alert e-mail: the missed calls Rebound texted back since the last one.
-import { isWithheldCallerId, WITHHELD_CALLER_LABEL } from "@rebound/contracts/domain";
+// The owner's alert e-mail: the missed calls Rebound texted back since the last one, and first the
+// ones it could not text (no subscription; US texting waiting for approval) or whose text the carrier
+// did not deliver for a reason the owner can fix (30034: the texting registration).
+import { describeDeliveryError, isWithheldCallerId, WITHHELD_CALLER_LABEL } from "@rebound/contracts/domain";
 
 /** A withheld caller id reads "Caller ID withheld", never as a made-up number (+266696687). */
 function who(callerNumber: string): string {
@@ -12,22 +14,39 @@ export interface TextedCall {
   textedAt: Date;
 }
 
-/** A missed call Rebound did not text back for a reason the owner can fix (today: no subscription). */
+/** The reasons of calls not texted that the owner can fix, in the order the e-mail lists them. */
+export const OWNER_FIXABLE_REASONS = ["no_subscription", "registration_pending"] as const;
+export type OwnerFixableReason = (typeof OWNER_FIXABLE_REASONS)[number];
+
+/** A missed call Rebound did not text back for a reason the owner can fix. */
 export interface NotTextedCall {
   callerNumber: string;
   calledAt: Date;
+  /** Absent: no_subscription (rows written before the reason was read). */
+  reason?: OwnerFixableReason;
+}
+
+/** A text the carrier did not deliver for a reason the owner can fix (its error code, e.g. 30034). */
+export interface NotDeliveredText {
+  callerNumber: string;
+  at: Date;
+  errorCode: string;
 }
 
 export interface OwnerAlertInput {
   businessName: string;
   timeZone: string;
   calls: TextedCall[];
-  /** Missed calls not texted because the account has no subscription in good standing. */
+  /** Missed calls not texted: no subscription in good standing, or US texting waiting for approval. */
   notTexted?: NotTextedCall[];
+  /** Texts the carrier did not deliver because of the business's texting registration (30034). */
+  notDelivered?: NotDeliveredText[];
   /** Where the owner sees all calls and texts. */
   dashboardUrl: string;
   /** Where the owner chooses a plan (Billing & Plans). */
   plansUrl?: string;
+  /** Where the owner finishes the texting registration (Setup → Texting registration). */
+  setupUrl?: string;
 }
 
 export interface RenderedEmail {
@@ -46,35 +65,89 @@ function formatWhen(at: Date, timeZone: string): string {
 
 const plural = (count: number, one: string, many: string) => (count === 1 ? one : many);
 
-function subjectOf(texted: TextedCall[], notTexted: NotTextedCall[]): string {
+function subjectOf(texted: TextedCall[], notTexted: NotTextedCall[], notDelivered: NotDeliveredText[]): string {
   if (notTexted.length > 0) {
     return notTexted.length === 1
       ? `Rebound: missed call from ${who(notTexted[0]?.callerNumber ?? "")} not texted back`
       : `Rebound: ${notTexted.length} missed calls not texted back`;
+  }
+  if (notDelivered.length > 0) {
+    return notDelivered.length === 1
+      ? `Rebound: text to ${who(notDelivered[0]?.callerNumber ?? "")} not delivered`
+      : `Rebound: ${notDelivered.length} texts not delivered`;
   }
   return texted.length === 1
     ? `Rebound: missed call from ${who(texted[0]?.callerNumber ?? "")} texted back`
     : `Rebound: ${texted.length} missed calls texted back`;
 }
 
+/** The words of a delivery error code for the owner (contracts' describeDeliveryError), else the code. */
+export function deliveryErrorWords(code: string): string {
+  const described = describeDeliveryError(code);
+  if (!described) return `Error ${code}`;
+  return described.action ? `${described.words}. ${described.action}` : `${described.words}.`;
+}
+
+interface Section {
+  intro: string;
+  rows: { callerNumber: string; at: Date; detail?: string }[];
+  fix: { label: string; url: string };
+}
+
 /**
- * The owner's alert: the missed calls Rebound texted back since the last one, and first, when there
- * are any, the calls it could not text because the account has no subscription (with the way to fix it).
+ * The owner's alert: first the calls not texted for want of a subscription (with the way to choose a
+ * plan), then those waiting for texting approval and the texts the carrier blocked for the same reason
+ * (with the way to finish the registration), then the calls Rebound texted back.
  */
 export function ownerAlertEmail(input: OwnerAlertInput): RenderedEmail {
   const texted = input.calls;
   const notTexted = input.notTexted ?? [];
+  const notDelivered = input.notDelivered ?? [];
   const name = input.businessName.trim() || "your business";
   const plansUrl = input.plansUrl ?? input.dashboardUrl;
+  const setupUrl = input.setupUrl ?? input.dashboardUrl;
+  const noPlan = notTexted.filter((call) => (call.reason ?? "no_subscription") === "no_subscription");
+  const pending = notTexted.filter((call) => call.reason === "registration_pending");
   const textedIntro =
     texted.length === 1 ? `Rebound texted back a caller who missed ${name}.` : `Rebound texted back ${texted.length} callers who missed ${name}.`;
-  const notTextedIntro = `${plural(notTexted.length, "A caller", `${notTexted.length} callers`)} who missed ${name} ${plural(notTexted.length, "was", "were")} not texted back: your Rebound account has no active subscription.`;
-  const choosePlan = `Choose a plan to start texting your callers back: ${plansUrl}`;
+  const callers = (count: number) => `${plural(count, "A caller", `${count} callers`)} who missed ${name} ${plural(count, "was", "were")}`;
+  const finishRegistration = { label: "Finish your texting registration in Setup → Texting registration", url: setupUrl };
+
+  const sections: Section[] = [];
+  if (noPlan.length > 0) {
+    sections.push({
+      intro: `${callers(noPlan.length)} not texted back: your Rebound account has no active subscription.`,
+      rows: noPlan.map((call) => ({ callerNumber: call.callerNumber, at: call.calledAt })),
+      fix: { label: "Choose a plan to start texting your callers back", url: plansUrl },
+    });
+  }
+  if (pending.length > 0) {
+    sections.push({
+      intro: `${callers(pending.length)} not texted back, waiting for texting approval: US carriers only deliver texts from registered numbers.`,
+      rows: pending.map((call) => ({ callerNumber: call.callerNumber, at: call.calledAt })),
+      fix: finishRegistration,
+    });
+  }
+  if (notDelivered.length > 0) {
+    sections.push({
+      intro:
+        notDelivered.length === 1
+          ? "A text to a caller was not delivered: your texting registration needs attention."
+          : `${notDelivered.length} texts to callers were not delivered: your texting registration needs attention.`,
+      rows: notDelivered.map((text) => ({ callerNumber: text.callerNumber, at: text.at, detail: deliveryErrorWords(text.errorCode) })),
+      fix: finishRegistration,
+    });
+  }
 
   const text = [
-    ...(notTexted.length > 0
-      ? [notTextedIntro, "", ...notTexted.map((call) => `- ${who(call.callerNumber)} at ${formatWhen(call.calledAt, input.timeZone)}`), "", choosePlan, ""]
-      : []),
+    ...sections.flatMap((section) => [
+      section.intro,
+      "",
+      ...section.rows.map((row) => `- ${who(row.callerNumber)} at ${formatWhen(row.at, input.timeZone)}${row.detail ? `\n  ${row.detail}` : ""}`),
+      "",
+      `${section.fix.label}: ${section.fix.url}`,
+      "",
+    ]),
     ...(texted.length > 0
       ? [textedIntro, "", ...texted.map((call) => `- ${who(call.callerNumber)} at ${formatWhen(call.textedAt, input.timeZone)}\n  Sent: "${call.message}"`), ""]
       : []),
@@ -90,17 +163,19 @@ export function ownerAlertEmail(input: OwnerAlertInput): RenderedEmail {
   const textedRows = texted
     .map((call) => `<tr>${cell(call.callerNumber, call.textedAt)}<td style="padding:6px 0">${escapeHtml(call.message)}</td></tr>`)
     .join("");
-  const notTextedRows = notTexted.map((call) => `<tr>${cell(call.callerNumber, call.calledAt)}</tr>`).join("");
+  const sectionHtml = (section: Section) =>
+    `<p><strong>${escapeHtml(section.intro)}</strong></p><table style="border-collapse:collapse">` +
+    section.rows
+      .map((row) => `<tr>${cell(row.callerNumber, row.at)}${row.detail ? `<td style="padding:6px 0">${escapeHtml(row.detail)}</td>` : ""}</tr>`)
+      .join("") +
+    `</table><p><a href="${escapeHtml(section.fix.url)}">${escapeHtml(section.fix.label)}</a></p>`;
   const html =
     `<div style="font-family:Arial,sans-serif;font-size:14px;color:#222">` +
     `<h2 style="margin:0 0 12px">Rebound</h2>` +
-    (notTexted.length > 0
-      ? `<p><strong>${escapeHtml(notTextedIntro)}</strong></p><table style="border-collapse:collapse">${notTextedRows}</table>` +
-        `<p><a href="${escapeHtml(plansUrl)}">Choose a plan to start texting your callers back</a></p>`
-      : "") +
+    sections.map(sectionHtml).join("") +
     (texted.length > 0 ? `<p>${escapeHtml(textedIntro)}</p><table style="border-collapse:collapse">${textedRows}</table>` : "") +
     `<p>Call them back while the lead is warm.</p>` +
     `<p><a href="${escapeHtml(input.dashboardUrl)}">See every call and text</a></p>` +
     `<p style="color:#888;font-size:12px">You get these alerts because owner alerts are on in your Rebound settings.</p></div>`;
-  return { subject: subjectOf(texted, notTexted), text, html };
+  return { subject: subjectOf(texted, notTexted, notDelivered), text, html };
 }

@@ -1,13 +1,17 @@
 // Owner alerts: each texted missed call leaves a pending row (with SmsSent), and so does a missed
-// call not texted because the account has no subscription (with SmsSuppressed); this job sends
+// call not texted for a reason the owner can fix (no subscription, US texting waiting for approval;
+// with SmsSuppressed) and a text the carrier blocked for want of registration (30034, with
+// SmsStatusChanged); this job sends
 // a business's pending rows as one e-mail, at most one e-mail per interval per business.
 // Rows survive a restart. A crash between the e-mail and its mark sends that e-mail again
 // (at least once: an owner would rather hear twice than never).
-import { ownerAlertEmail } from "../domain/owner-alert-email";
+import { OWNER_FIXABLE_REASONS, ownerAlertEmail, type OwnerFixableReason } from "../domain/owner-alert-email";
 import type { MessagingDeps } from "../messaging-deps";
 
 const BUSINESSES_PER_RUN = 50;
 const CALLS_PER_EMAIL = 100;
+
+const fixableReason = (reason: string | null): OwnerFixableReason => OWNER_FIXABLE_REASONS.find((known) => known === reason) ?? "no_subscription";
 
 /** Sends the e-mails due now; returns how many went out. */
 export async function sendOwnerAlerts(deps: MessagingDeps): Promise<number> {
@@ -37,10 +41,16 @@ async function sendFor(deps: MessagingDeps, businessId: string, now: Date): Prom
   const email = ownerAlertEmail({
     businessName: business.profile?.businessName ?? "",
     timeZone: business.settings.timeZone,
-    calls: pending.filter((alert) => alert.kind !== "not_texted"),
-    notTexted: pending.filter((alert) => alert.kind === "not_texted").map((alert) => ({ callerNumber: alert.callerNumber, calledAt: alert.textedAt })),
+    calls: pending.filter((alert) => alert.kind === "texted"),
+    notTexted: pending
+      .filter((alert) => alert.kind === "not_texted")
+      .map((alert) => ({ callerNumber: alert.callerNumber, calledAt: alert.textedAt, reason: fixableReason(alert.reason) })),
+    notDelivered: pending
+      .filter((alert) => alert.kind === "not_delivered")
+      .map((alert) => ({ callerNumber: alert.callerNumber, at: alert.textedAt, errorCode: alert.reason ?? "" })),
     dashboardUrl: deps.settings.dashboardUrl(),
     plansUrl: deps.settings.plansUrl(),
+    setupUrl: deps.settings.setupUrl(),
   });
   await mailer.send({ to, ...email });
   await alerts.markEmailed(db.client, ids, now, false);

@@ -53,15 +53,19 @@ export async function applyConfigEvent(
     }
     case "PhoneNumberPurchased": {
       const { payload } = event;
-      await once((tx) => configs.saveDedicatedNumber(tx, payload.businessId, payload.userId, payload.phoneNumber));
-      readModel.patchBusiness(payload.businessId, { dedicatedNumber: payload.phoneNumber, ...userPatch(payload.userId) });
+      await once((tx) => configs.saveDedicatedNumber(tx, payload.businessId, payload.userId, payload.phoneNumber, payload.accountSid));
+      readModel.patchBusiness(payload.businessId, {
+        dedicatedNumber: payload.phoneNumber,
+        accountSid: payload.accountSid || undefined,
+        ...userPatch(payload.userId),
+      });
       return;
     }
     case "PhoneNumberReleased": {
       const { payload } = event;
       await once((tx) => configs.releaseDedicatedNumber(tx, payload.businessId, payload.phoneNumber));
       if (readModel.business(payload.businessId)?.dedicatedNumber === payload.phoneNumber) {
-        readModel.patchBusiness(payload.businessId, { dedicatedNumber: undefined });
+        readModel.patchBusiness(payload.businessId, { dedicatedNumber: undefined, accountSid: undefined });
       }
       return;
     }

@@ -53,7 +53,7 @@ export class DispatchReadModel {
     if (patch.dedicatedNumber) {
       const holder = this.businessByNumber.get(comparablePhoneNumber(patch.dedicatedNumber));
       const stale = holder !== undefined && holder !== businessId ? this.businesses.get(holder) : undefined;
-      if (stale) this.putBusiness({ ...stale, dedicatedNumber: undefined });
+      if (stale) this.putBusiness({ ...stale, dedicatedNumber: undefined, accountSid: undefined });
     }
     this.putBusiness({ ...(this.businesses.get(businessId) ?? { businessId }), ...patch, businessId });
   }

@@ -18,6 +18,20 @@ export interface SmsSenderOptions {
   statusCallbackUrl: () => string;
 }
 
+/** Where a business's texts go out: its subaccount (absent: the main account) and its messaging service once set. */
+export interface SenderAccount {
+  accountSid?: string;
+  messagingServiceSid?: string;
+}
+
+/** Only the keys that are set, so a business without an account sends exactly as before. */
+function accountFields(account: SenderAccount): SenderAccount {
+  return {
+    ...(account.accountSid ? { accountSid: account.accountSid } : {}),
+    ...(account.messagingServiceSid ? { messagingServiceSid: account.messagingServiceSid } : {}),
+  };
+}
+
 export interface SmsSenderDeps {
   provider: TelephonyProvider;
   smsLogs: SmsLogRepository;
@@ -28,6 +42,8 @@ export interface SmsSenderDeps {
   resultsIdle: () => Promise<void>;
   /** Told of every provider call and acceptance being recorded (status callbacks wait there). */
   acceptances: AcceptanceWaiters;
+  /** The provider account (and messaging service, once registered) a business's texts go out in. */
+  senderAccountOf: (businessId: string) => SenderAccount;
   random?: () => number;
 }
 
@@ -159,6 +175,7 @@ export class SmsSender {
       to: sms.recipientNumber,
       body: sms.message,
       statusCallbackUrl: this.options.statusCallbackUrl(),
+      ...accountFields(this.deps.senderAccountOf(sms.businessId)),
     });
     this.deps.acceptances.providerCallStarted(call);
     let timer: NodeJS.Timeout | undefined;
@@ -174,11 +191,14 @@ export class SmsSender {
 
   /** The provider's record of this very text, unless that message is already another row's. */
   private async findAlreadySent(sms: SmsToSend): Promise<SendSmsResult | undefined> {
+    const { accountSid } = this.deps.senderAccountOf(sms.businessId);
     const found = await this.deps.provider.findSentMessage({
       from: sms.senderNumber,
       to: sms.recipientNumber,
       body: sms.message,
       since: new Date(sms.createdAt.getTime() - FIND_SKEW_MS),
+      // The same account the text was sent in (messages live in the account that sent them).
+      ...(accountSid ? { accountSid } : {}),
     });
     if (!found) return undefined;
     const owner = await this.deps.smsLogs.findBySid(found.sid);

@@ -1,6 +1,8 @@
 // Provider status callbacks -> sms_logs status + SmsStatusChanged. Statuses only move
 // forward (callbacks arrive out of order and repeated); unknown sids are ignored.
 import { timestampFromDate } from "@rebound/contracts";
+import { describeDeliveryError } from "@rebound/contracts/domain";
+import { randomUUID } from "node:crypto";
 import { smsStatusEnum } from "../domain/event-enums";
 import { advancesAcceptedSms, fromProviderStatus, statusesBefore, type SmsStatusName } from "../domain/sms-status";
 import type { MessagingDeps } from "../messaging-deps";
@@ -68,5 +70,30 @@ async function apply(deps: MessagingDeps, tx: MessagingSqlTx, change: Change): P
     changedAt: timestampFromDate(now),
     callId: ref.callId ?? "",
   });
+  await recordRegistrationProblem(deps, tx, ref, change, now);
   return { ref, optedOut: await recordCarrierOptOut(deps, tx, ref, change.errorCode, now) };
+}
+
+/**
+ * A text blocked because the business's number is not registered for US texting (30034): the
+ * registration needs attention. Logged at warn, and told to the owner in the next alert e-mail
+ * (with the words of the error) when owner alerts are on. No event: telephony's registration
+ * status is the source of truth; this is what the owner sees meanwhile.
+ */
+async function recordRegistrationProblem(deps: MessagingDeps, tx: MessagingSqlTx, ref: SmsRef, change: Change, now: Date): Promise<void> {
+  const described = describeDeliveryError(change.errorCode);
+  if (!described?.registrationProblem || (change.status !== "undelivered" && change.status !== "failed")) return;
+  deps.logger.warn(
+    { businessId: ref.businessId, smsId: ref.id, errorCode: change.errorCode, error: described.title },
+    "texting registration needs attention: a text was blocked by the carrier",
+  );
+  if (!deps.readModel.business(ref.businessId)?.settings?.ownerAlertsEnabled) return;
+  await deps.alerts.addNotDelivered(tx, {
+    id: randomUUID(),
+    businessId: ref.businessId,
+    callerNumber: ref.recipientNumber,
+    errorCode: change.errorCode,
+    message: described.words,
+    at: now,
+  });
 }

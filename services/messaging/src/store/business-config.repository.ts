@@ -50,6 +50,13 @@ const json = (value: DispatchSettings | DispatchProfile) => value as unknown as 
  */
 const changedNow = () => new Date();
 
+/** What messaging keeps of a TextingRegistrationChanged. */
+export interface TextingRegistrationView {
+  messagingServiceSid: string;
+  usTextingAllowed: boolean;
+  changedAt: Date;
+}
+
 export interface Stamped<T> {
   value: T;
   updatedAt: Date;
@@ -76,26 +83,51 @@ export class BusinessConfigRepository {
     });
   }
 
-  /** A number belongs to one business: a stale holder (its release not seen yet) lets go of it. */
-  async saveDedicatedNumber(tx: Queryable, businessId: string, userId: string, phoneNumber: string) {
+  /** A number belongs to one business: a stale holder (its release not seen yet) lets go of it (and of its account). */
+  async saveDedicatedNumber(tx: Queryable, businessId: string, userId: string, phoneNumber: string, accountSid: string) {
     const at = changedNow();
+    const account = accountSid || null;
     await tx.businessConfig.updateMany({
       where: { dedicatedNumber: phoneNumber, NOT: { businessId } },
-      data: { dedicatedNumber: null, updatedAt: at },
+      data: { dedicatedNumber: null, accountSid: null, updatedAt: at },
     });
     await tx.businessConfig.upsert({
       where: { businessId },
-      create: { businessId, userId: userId || null, dedicatedNumber: phoneNumber, updatedAt: at },
-      update: { dedicatedNumber: phoneNumber, updatedAt: at, ...(userId ? { userId } : {}) },
+      create: { businessId, userId: userId || null, dedicatedNumber: phoneNumber, accountSid: account, updatedAt: at },
+      update: { dedicatedNumber: phoneNumber, accountSid: account, updatedAt: at, ...(userId ? { userId } : {}) },
     });
   }
 
+  /** The number and the account that owned it go together. */
   async releaseDedicatedNumber(tx: Queryable, businessId: string, phoneNumber: string) {
     const at = changedNow();
     await tx.businessConfig.updateMany({
       where: { businessId, dedicatedNumber: phoneNumber },
-      data: { dedicatedNumber: null, updatedAt: at },
+      data: { dedicatedNumber: null, accountSid: null, updatedAt: at },
     });
+  }
+
+  /**
+   * The registration's part of the row, unless a later change was already applied (events of
+   * different topics and replays may arrive in any order: the latest changed_at wins). True when written.
+   */
+  async saveTextingRegistration(tx: Queryable, businessId: string, userId: string, registration: TextingRegistrationView): Promise<boolean> {
+    const at = changedNow();
+    const written = await tx.$executeRawUnsafe(
+      `INSERT INTO ${table("business_configs")} (business_id, user_id, messaging_service_sid, us_texting_allowed, registration_changed_at, updated_at)
+       VALUES ($1, $2, $3, $4, $5::timestamptz, $6::timestamptz)
+       ON CONFLICT (business_id) DO UPDATE SET messaging_service_sid = EXCLUDED.messaging_service_sid,
+         us_texting_allowed = EXCLUDED.us_texting_allowed, registration_changed_at = EXCLUDED.registration_changed_at,
+         updated_at = EXCLUDED.updated_at, user_id = COALESCE(EXCLUDED.user_id, ${table("business_configs")}.user_id)
+       WHERE ${table("business_configs")}.registration_changed_at IS NULL OR ${table("business_configs")}.registration_changed_at <= EXCLUDED.registration_changed_at`,
+      businessId,
+      userId || null,
+      registration.messagingServiceSid || null,
+      registration.usTextingAllowed,
+      registration.changedAt,
+      at,
+    );
+    return written > 0;
   }
 
   /** Sign-up's plan, unless billing already spoke for this user. */
@@ -134,6 +166,10 @@ export class BusinessConfigRepository {
         settings: row.settings === null ? undefined : settingsSchema.parse(row.settings),
         profile: row.profile === null ? undefined : profileSchema.parse(row.profile),
         dedicatedNumber: row.dedicatedNumber ?? undefined,
+        accountSid: row.accountSid ?? undefined,
+        messagingServiceSid: row.messagingServiceSid ?? undefined,
+        usTextingAllowed: row.usTextingAllowed,
+        registrationChangedAt: row.registrationChangedAt ?? undefined,
       },
     }));
   }

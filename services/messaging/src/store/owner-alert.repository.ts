@@ -4,8 +4,10 @@ import { table, type MessagingDb, type Queryable } from "./messaging-db";
 
 export interface PendingAlert {
   id: string;
-  /** texted | not_texted */
+  /** texted | not_texted | not_delivered */
   kind: string;
+  /** not_texted: the suppression reason; not_delivered: the carrier's error code. */
+  reason: string | null;
   callerNumber: string;
   message: string;
   /** When the text went out, or when a call not texted was decided. */
@@ -45,6 +47,26 @@ export class OwnerAlertRepository {
     );
   }
 
+  /**
+   * A text the carrier did not deliver for a reason the owner can fix (30034: the texting
+   * registration); reason = the error code. Once per text: a status moves forward only once.
+   */
+  async addNotDelivered(
+    tx: SqlExecutor,
+    alert: { id: string; businessId: string; callerNumber: string; errorCode: string; message: string; at: Date },
+  ): Promise<void> {
+    await tx.$executeRawUnsafe(
+      `INSERT INTO ${table("owner_alerts")} (id, business_id, kind, reason, caller_number, message, texted_at)
+       VALUES ($1::uuid, $2, 'not_delivered', $3, $4, $5, $6::timestamptz)`,
+      alert.id,
+      alert.businessId,
+      alert.errorCode,
+      alert.callerNumber,
+      alert.message,
+      alert.at,
+    );
+  }
+
   /** Businesses with pending alerts and no e-mail after `lastEmailCutoff`. */
   async dueBusinesses(lastEmailCutoff: Date, limit: number): Promise<string[]> {
     const rows = await this.db.client.$queryRawUnsafe<{ business_id: string }[]>(
@@ -64,7 +86,7 @@ export class OwnerAlertRepository {
       where: { businessId, emailedAt: null },
       orderBy: { textedAt: "asc" },
       take: limit,
-      select: { id: true, kind: true, callerNumber: true, message: true, textedAt: true },
+      select: { id: true, kind: true, reason: true, callerNumber: true, message: true, textedAt: true },
     });
   }
 

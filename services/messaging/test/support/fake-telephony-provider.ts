@@ -16,7 +16,7 @@ export class FakeTelephonyProvider implements TelephonyProvider {
   /** Every sendSms call, accepted or not, with performance.now() at arrival. */
   readonly calls: { request: SendSmsRequest; at: number }[] = [];
   readonly accepted: AcceptedMessage[] = [];
-  readonly findQueries: { from: string; to: string; body: string; since: Date }[] = [];
+  readonly findQueries: { from: string; to: string; body: string; since: Date; accountSid?: string }[] = [];
   private readonly steps: Step[] = [];
   private sequence = 0;
   onSend?: (request: SendSmsRequest) => void;
@@ -61,7 +61,7 @@ export class FakeTelephonyProvider implements TelephonyProvider {
     return { sid: message.sid, status: message.status };
   }
 
-  async findSentMessage(query: { from: string; to: string; body: string; since: Date }): Promise<SendSmsResult | undefined> {
+  async findSentMessage(query: { from: string; to: string; body: string; since: Date; accountSid?: string }): Promise<SendSmsResult | undefined> {
     this.findQueries.push(query);
     const found = this.accepted.find(
       (message) => message.from === query.from && message.to === query.to && message.body === query.body && message.createdAt >= query.since,

@@ -15,6 +15,7 @@ import {
 } from "@rebound/platform";
 import { deployMigrations, migrationFactoryFor } from "@rebound/migrate";
 import { createSilentLogger } from "@rebound/platform";
+import { telephonyConfigSchema, type TelephonyConfig } from "@rebound/platform/telephony";
 import { CarrierSimulator, MemoryJournal } from "@rebound/carrier-simulator";
 import { createTestDatabase, EventRecorder } from "@rebound/testing";
 import { join } from "node:path";
@@ -49,6 +50,8 @@ export interface HarnessOptions {
   provider?: FakeTelephonyProvider;
   mailer?: FakeMailer;
   config?: Partial<MessagingConfig>;
+  /** Telephony settings messaging reads (TEXTING_REGISTRATION_REQUIRED ...) over their defaults. */
+  telephony?: Partial<TelephonyConfig>;
   /** Reuse a database (restart tests); a fresh one otherwise. */
   database?: Database;
   /** Use the real carrier simulator instead of the fake provider (it calls our status webhook back). */
@@ -108,6 +111,7 @@ export async function startMessaging(options: HarnessOptions = {}): Promise<Harn
     provider: simulator ?? provider,
     mailer,
     publicBaseUrl: () => url,
+    ...(options.telephony ? { telephony: { ...telephonyConfigSchema.parse({}), ...options.telephony } } : {}),
     config: {
       MESSAGING_UNKNOWN_BUSINESS_WAIT_MS: 100,
       MESSAGING_SEND_BACKOFF_MS: 5,

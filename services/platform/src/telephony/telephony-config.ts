@@ -3,6 +3,11 @@ import { z } from "zod";
 
 /** Auth token the carrier simulator signs webhooks with when nothing is configured. */
 export const DEV_TWILIO_AUTH_TOKEN = "dev-auth-token";
+/**
+ * The carrier simulator's main account SID (what its webhooks carry as AccountSid when TWILIO_ACCOUNT_SID is
+ * unset): the gateway checks those with TWILIO_AUTH_TOKEN, and a subaccount's with the subaccount's token.
+ */
+export const SIMULATOR_MAIN_ACCOUNT_SID = `AC${"5".repeat(32)}`;
 /** The simulator's forwarding-test caller when TWILIO_TEST_CALLER_NUMBER is unset (Twilio's magic test number). */
 export const SIMULATOR_TEST_CALLER_NUMBER = "+15005550006";
 
@@ -35,6 +40,16 @@ export const telephonyConfigSchema = z
       .transform((value) => value === "true" || value === "1"),
     /** A lookup slower than this is abandoned and the caller texted anyway. */
     TWILIO_LOOKUP_TIMEOUT_MS: z.coerce.number().int().min(50).max(10_000).default(1_500),
+    /**
+     * Hold back texts (and the voice answer's promise of one) from a US 10DLC number to US callers until
+     * the business's texting registration (A2P 10DLC) is approved. Read by telephony (voice answer) and
+     * messaging (decide). Default false FOR NOW: every existing test and journey texts US numbers without
+     * registering; the journeys will register first and the default will flip to true.
+     */
+    TEXTING_REGISTRATION_REQUIRED: z
+      .enum(["true", "false", "1", "0"])
+      .default("false")
+      .transform((value) => value === "true" || value === "1"),
     /** Simulator: ms between the status callbacks of a message (queued -> sent -> delivered). */
     SIMULATOR_DELIVERY_STEP_MS: z.coerce.number().int().min(0).max(60_000).default(5),
     /** Simulator: where its journal lives. Default <DATA_DIR>/simulator; in memory when DATA_DIR=memory or NODE_ENV=test. */

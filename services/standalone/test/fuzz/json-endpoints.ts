@@ -5,6 +5,7 @@ import {
   profileSchema,
   registerSchema,
   resetPasswordSchema,
+  textingRegistrationSchema,
   TIME_ZONES,
   verifyEmailSchema,
 } from "@rebound/contracts/domain";
@@ -18,6 +19,7 @@ import { updateProfileSchema as businessProfileSchema } from "../../../business/
 import { updateSettingsSchema } from "../../../business/src/update-settings/update-settings.schema";
 import { forwardingTestSchema } from "../../../telephony/src/forwarding-test/run-forwarding-test.schema";
 import { purchaseSchema } from "../../../telephony/src/phone-numbers/purchase-number.schema";
+import { resendVerificationSchema } from "../../../telephony/src/texting-registration/resend-verification.schema";
 import { plainEmail, type Overrides } from "./zod-arbitrary";
 
 /** What the suite knows once its owner is signed up. */
@@ -100,6 +102,18 @@ export function jsonEndpoints(context: FuzzContext): JsonEndpoint[] {
       overrides: { phoneNumber: fc.oneof(fc.constantFrom(...context.availableNumbers), phones) },
     },
     { method: "POST", path: "/api/test/call-forwarding", schema: forwardingTestSchema, overrides: { phoneNumber: phones } },
+    {
+      method: "POST",
+      path: "/api/texting-registration",
+      schema: textingRegistrationSchema,
+      overrides: {
+        ein: fc.constantFrom("12-3456789", "123456789", "00-0000000", "12345", ""),
+        website: fc.constantFrom("https://acme.example.com", "http://acme.example.com", "acme", ""),
+        contactPhone: phones,
+        mobilePhone: phones,
+      },
+    },
+    { method: "POST", path: "/api/texting-registration/verify", schema: resendVerificationSchema },
     { method: "POST", path: "/api/create-payment-intent", schema: createPaymentIntentSchema },
     { method: "POST", path: "/api/create-subscription", schema: createSubscriptionSchema },
     {

@@ -86,6 +86,23 @@ describe("foreseeText: what telephony can know about the text before messaging d
     expect(foreseeText(business(), { from: "+15551230001", dedicatedNumber: DEDICATED, subscription })).toEqual(outlook);
   });
 
+  it.each([
+    ["a US caller, registration not approved", "+12125550188", DEDICATED, false, { text: "none", reason: "registration_pending" }],
+    ["a Canadian caller, registration not approved", "+14165550188", DEDICATED, false, { text: "possible" }],
+    ["a US caller to a Canadian number, registration not approved", "+12125550188", "+14165550100", false, { text: "possible" }],
+    ["a US caller, registration approved", "+12125550188", DEDICATED, true, { text: "possible" }],
+    ["a US caller, registration not required (setting off)", "+12125550188", DEDICATED, undefined, { text: "possible" }],
+  ] as const)("given %s, then the outlook follows US carriers' registration rule", (_name, from, dedicatedNumber, usTextingAllowed, outlook) => {
+    expect(foreseeText(business(), { from, dedicatedNumber, usTextingAllowed })).toEqual(outlook);
+  });
+
+  it("given no subscription and a pending registration, then no_subscription comes first (as messaging's decide orders them)", () => {
+    expect(foreseeText(business(), { from: "+12125550188", dedicatedNumber: DEDICATED, subscription: "canceled", usTextingAllowed: false })).toEqual({
+      text: "none",
+      reason: "no_subscription",
+    });
+  });
+
   it("given a business telephony has not heard of yet, then a text is possible (messaging decides)", () => {
     expect(foreseeText(undefined, { from: "+447700900123", dedicatedNumber: DEDICATED })).toEqual({ text: "possible" });
   });

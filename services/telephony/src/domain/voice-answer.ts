@@ -8,6 +8,7 @@ import {
   type CallerClassification,
   type EntitlementStatus,
   type VoiceNoTextAnswerName,
+  usA2pRegistrationApplies,
 } from "@rebound/contracts/domain";
 import { VoiceResponse } from "@rebound/twilio/twiml";
 
@@ -43,7 +44,8 @@ export interface DefaultAnswers {
 }
 
 /** Why telephony knows no text will follow: the messaging suppression reasons it can foresee from its own read model. */
-export type ForeseenSuppression = "withheld_caller_id" | "own_number" | "inactive" | "no_subscription" | "international" | "likely_spoofed";
+export type ForeseenSuppression =
+  "withheld_caller_id" | "own_number" | "inactive" | "no_subscription" | "registration_pending" | "international" | "likely_spoofed";
 
 /**
  * Whether a text can follow this call, from what telephony knows locally (no call to messaging on
@@ -61,6 +63,11 @@ export interface CallFacts {
   dedicatedNumber: string;
   /** The owner's subscription status; undefined until telephony has heard of it (a text stays possible). */
   subscription?: EntitlementStatus;
+  /**
+   * Whether the business's US texting registration (A2P 10DLC) is approved; undefined when the
+   * registration is not required (TEXTING_REGISTRATION_REQUIRED off): a text stays possible.
+   */
+  usTextingAllowed?: boolean;
 }
 
 export function foreseeText(
@@ -74,6 +81,8 @@ export function foreseeText(
   if (own.some((number) => samePhoneNumber(call.from, number))) return { text: "none", reason: "own_number" };
   if (!business.isActive) return { text: "none", reason: "inactive" };
   if (call.subscription !== undefined && !isInGoodStanding(call.subscription)) return { text: "none", reason: "no_subscription" };
+  // US carriers block texts from an unregistered US 10DLC number to US callers (error 30034): messaging holds them back too.
+  if (call.usTextingAllowed === false && usA2pRegistrationApplies(call.dedicatedNumber, call.from)) return { text: "none", reason: "registration_pending" };
   const screened = screenCaller(caller, {
     allowInternational: business.allowInternationalCallers,
     textLikelySpoofed: business.textLikelySpoofedCallers,

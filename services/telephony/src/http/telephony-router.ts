@@ -1,11 +1,15 @@
 // Telephony's one Router: the public API and Twilio's voice webhooks, under their full paths.
-import { jsonBody, requireUser } from "@rebound/platform";
+import { jsonBody, requireGateway, requireUser } from "@rebound/platform";
 import express, { Router } from "express";
 import { recordTestCallStatusRoute } from "../forwarding-test/record-test-call-status.route";
 import { runForwardingTestRoute } from "../forwarding-test/run-forwarding-test.route";
 import { purchaseNumberRoute } from "../phone-numbers/purchase-number.route";
 import { searchNumbersRoute } from "../phone-numbers/search-numbers.route";
 import type { TelephonyDeps } from "../telephony-deps";
+import { findWebhookKeyRoute } from "../texting-registration/find-webhook-key.route";
+import { getTextingRegistrationRoute } from "../texting-registration/get-texting-registration.route";
+import { resendVerificationRoute } from "../texting-registration/resend-verification.route";
+import { submitTextingRegistrationRoute } from "../texting-registration/submit-texting-registration.route";
 import { receiveCallRoute } from "../voice-webhook/receive-call.route";
 
 export function telephonyRouter(deps: TelephonyDeps, internalAuthSecret: string): Router {
@@ -17,5 +21,13 @@ export function telephonyRouter(deps: TelephonyDeps, internalAuthSecret: string)
   router.post("/api/phone-numbers/purchase", auth, jsonBody(), purchaseNumberRoute(deps));
   router.post("/api/test/call-forwarding", auth, jsonBody(), runForwardingTestRoute(deps));
   router.post("/webhooks/twilio/call-status", form, recordTestCallStatusRoute(deps));
+  router.get("/api/texting-registration", auth, getTextingRegistrationRoute(deps));
+  router.post("/api/texting-registration", auth, jsonBody(), submitTextingRegistrationRoute(deps));
+  router.post("/api/texting-registration/verify", auth, jsonBody(), resendVerificationRoute(deps));
+  // The gateway's Twilio signature check: the auth token of a subaccount's webhooks. GET as specified; POST too,
+  // because the kit's internal transport (postInternal, in process and over HTTP) only POSTs.
+  const webhookKey = [requireGateway(internalAuthSecret), findWebhookKeyRoute(deps)];
+  router.get("/internal/telephony/webhook-keys/:accountSid", ...webhookKey);
+  router.post("/internal/telephony/webhook-keys/:accountSid", ...webhookKey);
   return router;
 }

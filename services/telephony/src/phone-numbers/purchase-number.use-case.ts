@@ -1,9 +1,10 @@
-import { AppError, TelephonyProviderError, type PurchasedNumber } from "@rebound/platform";
+import { AppError, TelephonyProviderError, type AccountScope, type PurchasedNumber } from "@rebound/platform";
 import { timestampFromDate } from "@rebound/contracts";
 import { randomUUID } from "node:crypto";
 import { CHOOSE_PLAN_FOR_NUMBER_MESSAGE, countryOfNumber, displayPhoneNumber, isInGoodStanding } from "@rebound/contracts/domain";
 import { numberWebhooks } from "../domain/webhook-urls";
 import { isUniqueViolation } from "../store/prisma-errors";
+import { ensureTextingAccount } from "../texting-registration/ensure-texting-account.use-case";
 import type { PhoneNumberRecord } from "../store/phone-number.repository";
 import type { TelephonyDeps } from "../telephony-deps";
 
@@ -38,13 +39,18 @@ export async function purchaseNumber(deps: TelephonyDeps, userId: string, phoneN
   if (existing) throw alreadyHasNumber(existing);
   await requireSubscription(deps, userId);
 
-  const purchased = await buy(deps, phoneNumber);
+  // The number is bought in the business's own subaccount (created now, the first time), where its
+  // texting registration lives (docs/texting-registration.md C2).
+  const accountSid = await subaccountOf(deps, businessId);
+  const scope = accountSid ? { accountSid } : undefined;
+  const purchased = await buy(deps, phoneNumber, scope);
   const record: PhoneNumberRecord = {
     id: randomUUID(),
     businessId,
     userId,
     phoneNumber: purchased.phoneNumber,
     providerSid: purchased.sid,
+    accountSid: accountSid ?? null,
     country: countryOfNumber(purchased.phoneNumber),
     purchasedAt: deps.clock.now(),
   };
@@ -58,12 +64,13 @@ export async function purchaseNumber(deps: TelephonyDeps, userId: string, phoneN
         providerSid: record.providerSid,
         country: record.country,
         purchasedAt: timestampFromDate(record.purchasedAt),
+        accountSid: record.accountSid ?? "",
       });
     });
   } catch (error) {
     if (!isUniqueViolation(error)) throw error;
     await deps.provider
-      .releaseNumber(purchased.sid)
+      .releaseNumber(purchased.sid, scope)
       .catch((releaseError: unknown) =>
         deps.logger.error({ err: releaseError, sid: purchased.sid }, "could not give back a number bought by a losing concurrent purchase"),
       );
@@ -75,9 +82,18 @@ export async function purchaseNumber(deps: TelephonyDeps, userId: string, phoneN
   return record;
 }
 
-async function buy(deps: TelephonyDeps, phoneNumber: string): Promise<PurchasedNumber> {
+async function subaccountOf(deps: TelephonyDeps, businessId: string): Promise<string | undefined> {
   try {
-    return await deps.provider.purchaseNumber(phoneNumber, numberWebhooks(deps.publicBaseUrl()));
+    return (await ensureTextingAccount(deps, businessId))?.accountSid;
+  } catch (error) {
+    deps.logger.warn({ err: error, businessId }, "could not create the business's provider subaccount");
+    throw new AppError("UPSTREAM_FAILED", PURCHASE_FAILED_MESSAGE, { cause: error });
+  }
+}
+
+async function buy(deps: TelephonyDeps, phoneNumber: string, scope: AccountScope | undefined): Promise<PurchasedNumber> {
+  try {
+    return await deps.provider.purchaseNumber(phoneNumber, numberWebhooks(deps.publicBaseUrl()), ...(scope ? [scope] : []));
   } catch (error) {
     if (!(error instanceof TelephonyProviderError)) throw error;
     deps.logger.warn({ err: error, phoneNumber }, "number purchase failed at the provider");

@@ -28,12 +28,16 @@ function changesOf(event: BusinessEvent): BusinessChanges {
   switch (event.type) {
     case "BusinessCreated": {
       const { profile, settings } = event.payload;
-      return { businessPhone: profile?.businessPhone ?? "", ...(settings ? callSettings(settings) : { answerCalls: true }) };
+      return {
+        businessPhone: profile?.businessPhone ?? "",
+        ...(profile ? profileTexts(profile) : {}),
+        ...(settings ? callSettings(settings) : { answerCalls: true }),
+      };
     }
     case "BusinessSettingsUpdated":
       return event.payload.settings ? callSettings(event.payload.settings) : {};
     case "BusinessProfileUpdated":
-      return event.payload.profile ? { businessPhone: event.payload.profile.businessPhone } : {};
+      return event.payload.profile ? { businessPhone: event.payload.profile.businessPhone, ...profileTexts(event.payload.profile) } : {};
     default: {
       const unexpected: never = event;
       throw new Error(`unexpected business event ${JSON.stringify(unexpected)}`);
@@ -63,5 +67,20 @@ function callSettings(settings: businessV1.BusinessSettings): BusinessChanges {
     voiceTextMessage: settings.voiceTextMessage,
     voiceNoTextMessage: settings.voiceNoTextMessage,
     voiceNoTextAnswer: noTextAnswer(settings.voiceNoTextAnswer),
+    // The texting registration's campaign samples are built from the business's own texts.
+    smsMessage: settings.smsMessage,
+    afterHoursMessage: settings.afterHoursMessage,
+    afterHoursEnabled: settings.afterHoursEnabled,
+  };
+}
+
+/** The profile fields the texting registration's samples name (the business, its placeholders). */
+function profileTexts(profile: businessV1.BusinessProfile): BusinessChanges {
+  return {
+    businessName: profile.businessName,
+    ownerName: profile.ownerName,
+    website: profile.website,
+    email: profile.email,
+    emergencyNumber: profile.emergencyNumber,
   };
 }

@@ -3,6 +3,7 @@ import type { EntitlementStatus } from "@rebound/contracts/domain";
 import type { BusinessDirectoryRepository } from "../store/business-directory.repository";
 import type { EntitlementRepository } from "../store/entitlement.repository";
 import type { PhoneNumberRepository } from "../store/phone-number.repository";
+import type { TextingRegistrationRepository } from "../store/texting-registration.repository";
 import type { NumberDirectory, NumberEntry } from "./number-directory";
 
 /** While a request waits for a projection, how often it also reads the database (another replica's consumer may have written it). */
@@ -21,11 +22,18 @@ export class DirectorySync {
     private readonly entitlements: EntitlementRepository,
     readonly directory: NumberDirectory,
     private readonly logger: Logger,
+    /** Which businesses may text US callers (approved registrations); absent: not tracked. */
+    private readonly registrations?: TextingRegistrationRepository,
   ) {}
 
   async load(): Promise<void> {
-    const [numbers, businesses, entitlements] = await Promise.all([this.phoneNumbers.listAll(), this.businesses.listAll(), this.entitlements.listAll()]);
-    this.directory.replaceAll(numbers, businesses, entitlements);
+    const [numbers, businesses, entitlements, usTextingAllowed] = await Promise.all([
+      this.phoneNumbers.listAll(),
+      this.businesses.listAll(),
+      this.entitlements.listAll(),
+      this.registrations?.listApprovedBusinessIds(),
+    ]);
+    this.directory.replaceAll(numbers, businesses, entitlements, usTextingAllowed);
   }
 
   async refresh(): Promise<void> {

@@ -32,12 +32,18 @@ export class NumberDirectory {
   private readonly businesses = new Map<string, BusinessEntry>();
   private readonly businessOfUser = new Map<string, string>();
   private readonly entitlements = new Map<string, EntitlementStatus>();
+  /** Businesses whose US texting registration is approved (texting_registrations). */
+  private readonly usTextingAllowedBusinesses = new Set<string>();
   /** Requests waiting for a user's business (whenBusinessOfUserKnown), keyed by user id. */
   private readonly businessWaiters = new KeyedWaiters();
   /** Requests waiting for a user's entitlement (whenEntitlementKnown), keyed by user id. */
   private readonly entitlementWaiters = new KeyedWaiters();
 
-  replaceAll(numbers: NumberEntry[], businesses: BusinessEntry[], entitlements: EntitlementEntry[] = []): void {
+  replaceAll(numbers: NumberEntry[], businesses: BusinessEntry[], entitlements: EntitlementEntry[] = [], usTextingAllowed?: readonly string[]): void {
+    if (usTextingAllowed) {
+      this.usTextingAllowedBusinesses.clear();
+      for (const businessId of usTextingAllowed) this.usTextingAllowedBusinesses.add(businessId);
+    }
     this.byNumber.clear();
     this.numberOfBusiness.clear();
     this.businesses.clear();
@@ -90,6 +96,17 @@ export class NumberDirectory {
     this.businesses.set(entry.businessId, entry);
     this.businessOfUser.set(entry.userId, entry.businessId);
     this.businessWaiters.known(entry.userId);
+  }
+
+  /** Records whether the business's US texting registration is approved (this process's writes, and each reload). */
+  putUsTextingAllowed(businessId: string, allowed: boolean): void {
+    if (allowed) this.usTextingAllowedBusinesses.add(businessId);
+    else this.usTextingAllowedBusinesses.delete(businessId);
+  }
+
+  /** True once the business's US texting registration (A2P 10DLC) is approved. */
+  usTextingAllowed(businessId: string): boolean {
+    return this.usTextingAllowedBusinesses.has(businessId);
   }
 
   number(phoneNumber: string): NumberEntry | undefined {

@@ -26,7 +26,9 @@ export async function releaseDueNumbers(deps: TelephonyDeps): Promise<number> {
 
 async function releaseOne(deps: TelephonyDeps, release: ReleaseRecord): Promise<boolean> {
   try {
-    await deps.provider.releaseNumber(release.providerSid);
+    // A number lives in the business's subaccount, or in the main account when bought before subaccounts (account_sid null).
+    const accountSid = (await deps.phoneNumbers.findBySid(release.providerSid))?.accountSid;
+    await deps.provider.releaseNumber(release.providerSid, ...(accountSid ? [{ accountSid }] : []));
   } catch (error) {
     // 20404: the provider no longer has it (released before a crash, or by hand): it is gone either way.
     if (!(error instanceof TelephonyProviderError && error.code === "20404")) {

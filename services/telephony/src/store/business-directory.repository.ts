@@ -9,7 +9,19 @@ export interface BusinessRecord extends BusinessCallSettings {
   userId: string;
 }
 
-export type BusinessChanges = Partial<BusinessCallSettings>;
+/** What the texting registration's campaign is built from (the business's own profile and texts). */
+export interface BusinessTexts {
+  businessName: string;
+  ownerName: string;
+  website: string;
+  email: string;
+  emergencyNumber: string;
+  smsMessage: string;
+  afterHoursMessage: string;
+  afterHoursEnabled: boolean;
+}
+
+export type BusinessChanges = Partial<BusinessCallSettings & BusinessTexts>;
 
 type Client = Prisma.TransactionClient;
 
@@ -48,6 +60,22 @@ export class BusinessDirectoryRepository {
   async findByBusiness(businessId: string): Promise<BusinessRecord | null> {
     const row = await this.db.client.businessDirectory.findUnique({ where: { businessId }, select: SELECT });
     return row ? toRecord(row) : null;
+  }
+
+  async findTexts(businessId: string): Promise<BusinessTexts | null> {
+    return this.db.client.businessDirectory.findUnique({
+      where: { businessId },
+      select: {
+        businessName: true,
+        ownerName: true,
+        website: true,
+        email: true,
+        emergencyNumber: true,
+        smsMessage: true,
+        afterHoursMessage: true,
+        afterHoursEnabled: true,
+      },
+    });
   }
 
   /** Creates or updates the business; `changes` without a field leaves it as it is. */

@@ -8,13 +8,15 @@ export interface PhoneNumberRecord {
   userId: string;
   phoneNumber: string;
   providerSid: string;
+  /** The provider account that owns the number (the business's subaccount); null: the main account (numbers bought before subaccounts). */
+  accountSid: string | null;
   country: string;
   purchasedAt: Date;
 }
 
 type Client = Prisma.TransactionClient;
 
-const SELECT = { id: true, businessId: true, userId: true, phoneNumber: true, providerSid: true, country: true, purchasedAt: true } as const;
+const SELECT = { id: true, businessId: true, userId: true, phoneNumber: true, providerSid: true, accountSid: true, country: true, purchasedAt: true } as const;
 
 export class PhoneNumberRepository {
   constructor(private readonly db: TelephonyDb) {}
@@ -29,6 +31,10 @@ export class PhoneNumberRepository {
 
   findByUser(client: Client, userId: string): Promise<PhoneNumberRecord[]> {
     return client.phoneNumber.findMany({ where: { userId }, select: SELECT });
+  }
+
+  findBySid(providerSid: string): Promise<PhoneNumberRecord | null> {
+    return this.db.client.phoneNumber.findFirst({ where: { providerSid }, select: SELECT });
   }
 
   listAll(): Promise<PhoneNumberRecord[]> {

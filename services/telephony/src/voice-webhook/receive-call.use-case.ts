@@ -46,6 +46,7 @@ export async function receiveCall(deps: TelephonyDeps, webhook: VoiceWebhook): P
     stirVerstat: webhook.StirVerstat,
     dedicatedNumber: webhook.To,
     subscription: deps.sync.directory.entitlementOf(number.userId),
+    usTextingAllowed: deps.textingRegistrationRequired ? deps.sync.directory.usTextingAllowed(number.businessId) : undefined,
   });
   const defaults = { textMessage: deps.config.VOICE_ANSWER_MESSAGE, noTextMessage: deps.config.VOICE_NO_TEXT_MESSAGE };
   return voiceTwiml(chooseVoiceAnswer({ purpose, business, outlook, defaults }));

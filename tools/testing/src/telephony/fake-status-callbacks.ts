@@ -2,14 +2,18 @@ import twilio from "twilio";
 import type { FakeMessage } from "./fake-twilio-resources";
 import { statusCallbackParams } from "@rebound/twilio";
 
-/** The fake's sent -> delivered status callbacks, optionally signed like Twilio's. */
+/**
+ * The fake's sent -> delivered status callbacks, optionally signed like Twilio's: with the auth
+ * token of the account that sent the message (a subaccount's own token for its messages, as Twilio
+ * signs them), and that account in `AccountSid`.
+ */
 export class FakeStatusCallbacks {
   private readonly timers = new Set<NodeJS.Timeout>();
 
   constructor(
     private readonly accountSid: string,
     private readonly authToken: string,
-    private readonly options: { stepMs: number; sign: boolean },
+    private readonly options: { stepMs: number; sign: boolean; tokenOf?: (accountSid: string) => string | undefined },
   ) {}
 
   schedule(message: FakeMessage): void {
@@ -33,9 +37,11 @@ export class FakeStatusCallbacks {
 
   private async post(message: FakeMessage, status: string): Promise<void> {
     const url = message.statusCallback as string;
-    const params = statusCallbackParams({ accountSid: this.accountSid, sid: message.sid, from: message.from, to: message.to, status });
+    const accountSid = message.accountSid || this.accountSid;
+    const params = statusCallbackParams({ accountSid, sid: message.sid, from: message.from, to: message.to, status });
     const headers: Record<string, string> = { "content-type": "application/x-www-form-urlencoded" };
-    if (this.options.sign) headers["x-twilio-signature"] = twilio.getExpectedTwilioSignature(this.authToken, url, params);
+    const token = accountSid === this.accountSid ? this.authToken : (this.options.tokenOf?.(accountSid) ?? this.authToken);
+    if (this.options.sign) headers["x-twilio-signature"] = twilio.getExpectedTwilioSignature(token, url, params);
     await fetch(url, { method: "POST", headers, body: new URLSearchParams(params) }).catch(() => undefined);
   }
 }

@@ -1,22 +1,33 @@
 import express, { type NextFunction, type Request, type Response } from "express";
+import { randomBytes } from "node:crypto";
 import { EventEmitter } from "node:events";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { isE164 } from "@rebound/contracts/domain";
 import {
+  accountJson,
   availableNumbersJson,
   callJson,
   fakeSid,
   messageJson,
   numberJson,
   page,
+  type FakeAccount,
   type FakeCall,
   type FakeMessage,
   type FakeNumber,
 } from "./fake-twilio-resources";
 import { FakeStatusCallbacks } from "./fake-status-callbacks";
+import { basicCredentials, single, twilioError, type FakeTwilioRequest, type FormParams } from "./fake-twilio-http";
+import { FakeRegistrationApi, type FakeRegistrationError } from "./fake-registration-api";
+import type { EvaluationResult } from "./fake-registration-resources";
 
-export type { FakeCall, FakeMessage, FakeNumber } from "./fake-twilio-resources";
+export type { FakeAccount, FakeCall, FakeMessage, FakeNumber } from "./fake-twilio-resources";
+export type { FakeTwilioRequest } from "./fake-twilio-http";
+export type { FakeRegistrationError } from "./fake-registration-api";
+export type { EvaluationResult } from "./fake-registration-resources";
+export { POLICY as TRUST_HUB_POLICY } from "./fake-registration-resources";
+export { UNVERIFIED_BRAND_MESSAGE, BRAND_BUNDLE_FAILURES } from "./fake-registration-api";
 
 export interface FakeTwilioOptions {
   accountSid?: string;
@@ -42,14 +53,29 @@ export interface InjectedFailure {
 }
 
 /**
- * A small local stand-in for Twilio's REST API (2010-04-01): number search,
+ * A small local stand-in for Twilio's REST API: 2010-04-01 number search,
  * purchase and release, messages (create, list, signed status callbacks) and
- * calls. The real SDK talks to it through TwilioHttpClient's base URL. It records
- * every message it accepted (`messages`, event `message`) for tests and benchmarks.
+ * calls, subaccounts and addresses; Lookup v2; and the texting registration
+ * (TrustHub, A2P brands, messaging services, campaigns: FakeRegistrationApi).
+ * The real SDK talks to it through TwilioHttpClient's base URL, which rewrites
+ * every Twilio host to this one origin (no two hosts share a path). It records
+ * every message it accepted (`messages`, event `message`) and every authenticated
+ * request with the account whose credentials were used (`requests`).
+ *
+ * Accounts: the main account (`accountSid`/`authToken`) and the subaccounts it
+ * creates (POST /2010-04-01/Accounts.json), each with its own token. A 2010
+ * resource of a subaccount is reached with the subaccount's credentials or the
+ * parent's (as Twilio allows); TrustHub and Messaging v1 resources belong to the
+ * Basic-auth user, so they must be made with the subaccount's own credentials.
  */
 export class FakeTwilioApi extends EventEmitter {
   readonly accountSid: string;
   readonly authToken: string;
+  /** Every account: the main one first, then the subaccounts in creation order. */
+  readonly accounts: FakeAccount[] = [];
+  /** Every authenticated request (never the password), oldest first. */
+  readonly requests: FakeTwilioRequest[] = [];
+  readonly registration: FakeRegistrationApi;
   readonly messages: FakeMessage[] = [];
   readonly numbers: FakeNumber[] = [];
   readonly calls: FakeCall[] = [];
@@ -66,10 +92,51 @@ export class FakeTwilioApi extends EventEmitter {
     super();
     this.accountSid = options.accountSid ?? `AC${"0".repeat(32)}`;
     this.authToken = options.authToken ?? "fake-twilio-auth-token";
+    this.accounts.push({ sid: this.accountSid, authToken: this.authToken, friendlyName: "Fake main account", status: "active", createdAt: Date.now() });
     this.callbacks = new FakeStatusCallbacks(this.accountSid, this.authToken, {
       stepMs: options.callbackStepMs ?? 5,
       sign: options.signCallbacks !== false,
+      tokenOf: (sid) => this.account(sid)?.authToken,
     });
+    this.registration = new FakeRegistrationApi({ ownerOf: (sid) => this.account(sid)?.ownerAccountSid, numbers: this.numbers }, this.accountSid);
+  }
+
+  /** An account by SID (the main one or a subaccount). */
+  account(sid: string): FakeAccount | undefined {
+    return this.accounts.find((account) => account.sid === sid);
+  }
+
+  /** Our primary customer profile (twilio-approved, in the main account): what the adapter's `primaryCustomerProfileSid` names. */
+  get primaryCustomerProfileSid(): string {
+    return this.registration.primaryCustomerProfileSid;
+  }
+
+  /** A registration resource's JSON as Twilio answers it (snake_case), by SID. */
+  resource(sid: string): Record<string, unknown> | undefined {
+    return this.registration.resource(sid);
+  }
+
+  /** Moves a brand registration: status (APPROVED, FAILED ...), identity_status (VERIFIED, UNVERIFIED ...) and errors. */
+  setBrandStatus(sid: string, status: string, identityStatus?: string, errors?: FakeRegistrationError[]): void {
+    this.registration.setBrandStatus(sid, status, identityStatus, errors);
+  }
+
+  /** Moves a campaign: campaign_status (VERIFIED, FAILED ...) and errors. */
+  setCampaignStatus(sid: string, status: string, errors?: FakeRegistrationError[]): void {
+    this.registration.setCampaignStatus(sid, status, errors);
+  }
+
+  /** Moves a customer profile or trust product (twilio-approved, twilio-rejected ...). */
+  setBundleStatus(sid: string, status: string): void {
+    this.registration.setBundleStatus(sid, status);
+  }
+
+  /**
+   * The next TrustHub evaluation (of a customer profile or a trust product, when `on` says which)
+   * answers noncompliant with these results (default: an invalid business registration number).
+   */
+  failNextEvaluation(results?: EvaluationResult[], on?: "customer_profile" | "trust_product"): void {
+    this.registration.failNextEvaluation(results, on);
   }
 
   async start(): Promise<this> {
@@ -99,7 +166,15 @@ export class FakeTwilioApi extends EventEmitter {
     const app = express();
     app.use(express.urlencoded({ extended: false }));
     const base = "/2010-04-01/Accounts/:accountSid";
+    app.post(
+      "/2010-04-01/Accounts.json",
+      (req, res, next) => this.authenticate(req, res, next, true),
+      (req, res) => this.createSubaccount(req, res),
+    );
     app.use(base, (req, res, next) => this.authenticate(req, res, next));
+    // TrustHub (trusthub.twilio.com) and Messaging v1 (messaging.twilio.com): resources of the Basic-auth user.
+    app.use("/v1", (req, res, next) => this.authenticate(req, res, next, true));
+    this.registration.mount(app, base);
     // Lookup v2 (lookups.twilio.com): line type intelligence; numbers ending in 1111 are landlines.
     app.get(
       "/v2/PhoneNumbers/:number",
@@ -140,6 +215,7 @@ export class FakeTwilioApi extends EventEmitter {
       }
       const number: FakeNumber = {
         sid: fakeSid("PN"),
+        accountSid: String(req.params.accountSid),
         phoneNumber: form.PhoneNumber ?? "",
         voiceUrl: form.VoiceUrl,
         smsUrl: form.SmsUrl,
@@ -147,11 +223,13 @@ export class FakeTwilioApi extends EventEmitter {
         released: false,
       };
       this.numbers.push(number);
-      res.status(201).json(numberJson(this.accountSid, number));
+      res.status(201).json(numberJson(number));
     });
     app.delete(`${base}/IncomingPhoneNumbers/:sid.json`, (req, res) => {
       if (this.failed("IncomingPhoneNumbers", res)) return;
-      const number = this.numbers.find((candidate) => candidate.sid === req.params.sid && !candidate.released);
+      const number = this.numbers.find(
+        (candidate) => candidate.sid === req.params.sid && !candidate.released && candidate.accountSid === req.params.accountSid,
+      );
       if (!number) return this.error(res, 404, 20404, `The requested resource ${req.originalUrl} was not found`);
       number.released = true;
       res.status(204).end();
@@ -160,6 +238,7 @@ export class FakeTwilioApi extends EventEmitter {
     app.get(`${base}/Messages.json`, (req, res) => {
       const after = req.query["DateSent>"] ? new Date(String(req.query["DateSent>"])).getTime() : 0;
       const found = this.messages
+        .filter((message) => message.accountSid === req.params.accountSid)
         .filter((message) => (!req.query.To || message.to === req.query.To) && (!req.query.From || message.from === req.query.From))
         .filter((message) => message.receivedAt >= after)
         .reverse();
@@ -179,7 +258,7 @@ export class FakeTwilioApi extends EventEmitter {
       };
       this.calls.push(call);
       this.emit("call", call);
-      res.status(201).json(callJson(this.accountSid, call));
+      res.status(201).json(callJson(String(req.params.accountSid), call));
     });
     app.use((_req: Request, res: Response) => this.error(res, 404, 20404, "The requested resource was not found"));
     return app;
@@ -189,20 +268,32 @@ export class FakeTwilioApi extends EventEmitter {
     const receivedAt = Date.now();
     if (this.failed("Messages", res)) return;
     const form = req.body as Record<string, string>;
+    const accountSid = String(req.params.accountSid);
     if (!form.To || !isE164(form.To)) {
       return this.error(res, 400, 21211, `The 'To' number ${form.To ?? ""} is not a valid phone number.`);
     }
+    // With MessagingServiceSid Twilio takes the sender from the service's numbers unless From names one.
+    let from = form.From;
+    if (form.MessagingServiceSid) {
+      if (!this.registration.service(accountSid, form.MessagingServiceSid)) {
+        return this.error(res, 400, 21701, `The Messaging Service Sid ${form.MessagingServiceSid} is invalid.`);
+      }
+      from ??= this.registration.servicePhoneNumbers(form.MessagingServiceSid)[0];
+      if (!from) return this.error(res, 400, 21704, "The Messaging Service contains no phone numbers");
+    }
+    if (!from) return this.error(res, 400, 21603, "A 'From' phone number is required.");
     if (this.unsubscribed.has(form.To)) {
       return this.error(res, 400, 21610, "Attempt to send to unsubscribed recipient");
     }
     const message: FakeMessage = {
       sid: fakeSid("SM"),
-      accountSid: this.accountSid,
-      from: form.From ?? "",
+      accountSid,
+      from,
       to: form.To,
       body: form.Body ?? "",
       status: "queued",
       statusCallback: form.StatusCallback,
+      ...(form.MessagingServiceSid ? { messagingServiceSid: form.MessagingServiceSid } : {}),
       receivedAt,
     };
     this.messages.push(message);
@@ -211,12 +302,52 @@ export class FakeTwilioApi extends EventEmitter {
     if (message.statusCallback && this.options.statusCallbacks !== false) this.callbacks.schedule(message);
   }
 
+  /**
+   * Basic auth as Twilio checks it: a known account and its token. On a 2010 account path the user
+   * must be that account or its parent; elsewhere (`anyPath`: TrustHub, Messaging v1, Lookup, the
+   * Accounts list) the request acts as the user. Records the request (without the password).
+   */
   private authenticate(req: Request, res: Response, next: NextFunction, anyPath = false): void {
-    const expected = `Basic ${Buffer.from(`${this.accountSid}:${this.authToken}`).toString("base64")}`;
-    if ((!anyPath && req.params.accountSid !== this.accountSid) || req.header("authorization") !== expected) {
+    const credentials = basicCredentials(req.header("authorization"));
+    const user = credentials ? this.account(credentials.user) : undefined;
+    if (!credentials || !user || user.authToken !== credentials.password || user.status !== "active") {
       return this.error(res, 401, 20003, "Authenticate");
     }
+    let accountSid = user.sid;
+    if (!anyPath) {
+      const target = this.account(String(req.params.accountSid));
+      if (!target || (target.sid !== user.sid && target.ownerAccountSid !== user.sid)) return this.error(res, 401, 20003, "Authenticate");
+      accountSid = target.sid;
+    }
+    res.locals.accountSid = accountSid;
+    const apiVersion = req.header("x-twilio-api-version");
+    this.requests.push({
+      method: req.method,
+      path: req.originalUrl.split("?")[0] ?? req.originalUrl,
+      user: user.sid,
+      accountSid,
+      params: { ...((req.method === "GET" ? req.query : req.body) as FormParams) },
+      ...(apiVersion ? { apiVersion } : {}),
+      at: Date.now(),
+    });
     next();
+  }
+
+  /** POST /2010-04-01/Accounts.json: a subaccount of the (main) account whose credentials ask, with its own token. */
+  private createSubaccount(req: Request, res: Response): void {
+    const parent = this.account(String(res.locals.accountSid));
+    if (!parent || parent.ownerAccountSid) return this.error(res, 403, 20005, "A subaccount cannot create subaccounts");
+    const form = req.body as FormParams;
+    const account: FakeAccount = {
+      sid: fakeSid("AC"),
+      authToken: randomBytes(16).toString("hex"),
+      ownerAccountSid: parent.sid,
+      friendlyName: single(form.FriendlyName) ?? `SubAccount Created at ${new Date().toISOString()}`,
+      status: "active",
+      createdAt: Date.now(),
+    };
+    this.accounts.push(account);
+    res.status(201).json(accountJson(account));
   }
 
   private failed(resource: InjectedFailure["resource"], res: Response): boolean {
@@ -229,7 +360,7 @@ export class FakeTwilioApi extends EventEmitter {
   }
 
   private error(res: Response, status: number, code: number | undefined, message: string): void {
-    res.status(status).json({ code: code ?? null, message, more_info: code ? `https://www.twilio.com/docs/errors/${code}` : null, status });
+    twilioError(res, status, code, message);
   }
 }
 

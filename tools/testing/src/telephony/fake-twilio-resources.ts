@@ -1,20 +1,37 @@
 import { randomBytes } from "node:crypto";
 
+/** An account of the fake: the main account, or a subaccount (`ownerAccountSid` set) created through the API. */
+export interface FakeAccount {
+  sid: string;
+  /** Secret: the fake never records it in `requests`. */
+  authToken: string;
+  /** The parent account of a subaccount; undefined for a main account. */
+  ownerAccountSid?: string;
+  friendlyName: string;
+  status: "active" | "suspended" | "closed";
+  createdAt: number;
+}
+
 /** A message the fake accepted, with the epoch ms at which the request arrived. */
 export interface FakeMessage {
   sid: string;
+  /** The account whose path it was sent on (a subaccount when sent as one). */
   accountSid: string;
   from: string;
   to: string;
   body: string;
   status: string;
   statusCallback?: string;
+  /** MessagingServiceSid of the request, when sent through a messaging service. */
+  messagingServiceSid?: string;
   errorCode?: number;
   receivedAt: number;
 }
 
 export interface FakeNumber {
   sid: string;
+  /** The account that bought it (the path's account: a subaccount when bought in one). */
+  accountSid: string;
   phoneNumber: string;
   voiceUrl?: string;
   smsUrl?: string;
@@ -32,9 +49,21 @@ export interface FakeCall {
   receivedAt: number;
 }
 
+/**
+ * Twilio's SID prefixes: messages, numbers, calls, accounts; TrustHub bundles (customer profiles and
+ * trust products), end users, supporting documents, entity assignments, evaluations; addresses; brand
+ * registrations, messaging services, campaigns (UsAppToPerson).
+ */
+export type SidPrefix = "SM" | "PN" | "CA" | "AC" | "BU" | "IT" | "RD" | "BV" | "EL" | "AD" | "BN" | "MG" | "QE";
+
 /** Twilio-style ids: a two-letter prefix and 32 hex digits. */
-export function fakeSid(prefix: "SM" | "PN" | "CA" | "AC"): string {
+export function fakeSid(prefix: SidPrefix): string {
   return `${prefix}${randomBytes(16).toString("hex")}`;
+}
+
+/** The ISO 8601 dates of Twilio's newer APIs (TrustHub, Messaging v1): `2026-01-05T15:00:00Z`. */
+export function iso8601(ms: number): string {
+  return new Date(ms).toISOString().replace(/\.\d{3}Z$/, "Z");
 }
 
 /** The RFC 2822 dates Twilio's JSON uses (`Mon, 05 Jan 2026 15:00:00 +0000`). */
@@ -62,7 +91,7 @@ export function messageJson(message: FakeMessage): Record<string, unknown> {
     error_message: null,
     from: message.from,
     to: message.to,
-    messaging_service_sid: null,
+    messaging_service_sid: message.messagingServiceSid ?? null,
     num_media: "0",
     num_segments: "1",
     price: null,
@@ -72,7 +101,8 @@ export function messageJson(message: FakeMessage): Record<string, unknown> {
   };
 }
 
-export function numberJson(accountSid: string, number: FakeNumber): Record<string, unknown> {
+export function numberJson(number: FakeNumber): Record<string, unknown> {
+  const accountSid = number.accountSid;
   return {
     sid: number.sid,
     account_sid: accountSid,
@@ -100,6 +130,27 @@ export function callJson(accountSid: string, call: FakeCall): Record<string, unk
     direction: "outbound-api",
     date_created: rfc2822(call.receivedAt),
     uri: `/2010-04-01/Accounts/${accountSid}/Calls/${call.sid}.json`,
+  };
+}
+
+/** An account as Twilio's 2010 API answers it; the auth token only in the answer to its creation (and fetch), as Twilio does. */
+export function accountJson(account: FakeAccount): Record<string, unknown> {
+  const uri = `/2010-04-01/Accounts/${account.sid}.json`;
+  return {
+    sid: account.sid,
+    auth_token: account.authToken,
+    owner_account_sid: account.ownerAccountSid ?? account.sid,
+    friendly_name: account.friendlyName,
+    status: account.status,
+    type: "Full",
+    date_created: rfc2822(account.createdAt),
+    date_updated: rfc2822(account.createdAt),
+    uri,
+    subresource_uris: {
+      addresses: uri.replace(".json", "/Addresses.json"),
+      incoming_phone_numbers: uri.replace(".json", "/IncomingPhoneNumbers.json"),
+      messages: uri.replace(".json", "/Messages.json"),
+    },
   };
 }
 

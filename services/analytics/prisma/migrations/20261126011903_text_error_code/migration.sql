@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "analytics"."texts" ADD COLUMN     "error_code" TEXT NOT NULL DEFAULT '';
