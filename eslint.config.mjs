@@ -32,7 +32,7 @@ const simulators = [
 const twilioOutsideRoots = [
   {
     name: "@rebound/twilio",
-    message: "Only composition roots build the Twilio provider; services use TelephonyProvider (@rebound/platform/telephony).",
+    message: "Only composition roots build the Twilio provider; services use TelephonyProvider (@rebound/providers/telephony).",
   },
 ];
 /** A service's composition roots: its entries (main.ts, main.dev.ts) and compose.ts, which they run. */
@@ -158,7 +158,7 @@ export default tseslint.config(
     rules: { "no-restricted-imports": ["error", { patterns: [...deepImports, ...testSupport] }] },
   },
   {
-    files: ["services/platform/src/**/*.ts", "tools/migrate/src/**/*.ts", "packages/twilio/src/**/*.ts"],
+    files: ["services/platform/src/**/*.ts", "tools/migrate/src/**/*.ts", "packages/twilio/src/**/*.ts", "packages/providers/src/**/*.ts"],
     ignores: ["**/*.test.ts"],
     rules: { "no-restricted-imports": ["error", { patterns: [...deepImports, ...testSupport, ...simulators] }] },
   },

@@ -5,6 +5,7 @@ const swc = ["@swc/jest", { jsc: { parser: { syntax: "typescript" }, target: "es
 const workspaces = [
   "proto",
   "services/platform",
+  "packages/providers",
   "packages/twilio",
   "packages/carrier-simulator",
   "packages/payment-simulator",

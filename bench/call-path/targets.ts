@@ -7,7 +7,7 @@ import { join } from "node:path";
 import { Client } from "pg";
 import { createClient } from "redis";
 import type { FakeTwilioApi } from "@rebound/testing/telephony";
-import { DEV_TWILIO_AUTH_TOKEN } from "@rebound/platform/telephony";
+import { DEV_TWILIO_AUTH_TOKEN } from "@rebound/providers/telephony";
 import type { Target } from "./fire-calls";
 import { setUpOwner } from "./owner-setup";
 import { descendantPids } from "./process-cpu";

@@ -3,7 +3,7 @@ import { appendFileSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createSilentLogger } from "@rebound/platform";
-import { TelephonyProviderError } from "@rebound/platform/telephony";
+import { TelephonyProviderError } from "@rebound/providers/telephony";
 import { FileJournal, MemoryJournal, type CarrierJournal } from "./carrier-journal";
 import { CarrierSimulator } from "./carrier-simulator";
 import { WebhookReceiver } from "@rebound/testing/telephony";

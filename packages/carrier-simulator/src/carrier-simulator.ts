@@ -18,7 +18,7 @@ import {
   type TelephonyProvider,
   type TestCallRequest,
   type TextingRegistrationProvider,
-} from "@rebound/platform/telephony";
+} from "@rebound/providers/telephony";
 import { A2P_VERIFICATION_SENDER, A2P_VERIFICATION_TEXT, type BrandRecord } from "./a2p/a2p-records";
 import { scopeAccount, senderRefusal, type A2pTimings, type RegistrationView, type Refusal, type Ruling } from "./a2p/a2p-rules";
 import { a2pSnapshot, type A2pSnapshot } from "./a2p/a2p-snapshot";

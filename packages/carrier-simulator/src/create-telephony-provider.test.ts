@@ -1,7 +1,7 @@
 import { loadConfig, ConfigError } from "@rebound/platform";
 import { createSilentLogger } from "@rebound/platform";
 import { createTelephonyProvider } from "./create-telephony-provider";
-import { DEV_TWILIO_AUTH_TOKEN, SIMULATOR_TEST_CALLER_NUMBER, telephonyConfigSchema } from "@rebound/platform/telephony";
+import { DEV_TWILIO_AUTH_TOKEN, SIMULATOR_TEST_CALLER_NUMBER, telephonyConfigSchema } from "@rebound/providers/telephony";
 
 const SID = `AC${"a".repeat(32)}`;
 const platform = { PUBLIC_BASE_URL: "http://localhost:3000", DATA_DIR: "memory", NODE_ENV: "development" as const };

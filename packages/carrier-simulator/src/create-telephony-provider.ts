@@ -3,8 +3,8 @@ import type { PlatformConfig } from "@rebound/platform";
 import type { Logger } from "@rebound/platform";
 import { CarrierSimulator } from "./carrier-simulator";
 import { FileJournal, MemoryJournal, type CarrierJournal } from "./carrier-journal";
-import type { TelephonyConfig } from "@rebound/platform/telephony";
-import type { TelephonyProvider } from "@rebound/platform/telephony";
+import type { TelephonyConfig } from "@rebound/providers/telephony";
+import type { TelephonyProvider } from "@rebound/providers/telephony";
 import { createTwilioProvider } from "@rebound/twilio";
 
 export type TelephonyProviderConfig = TelephonyConfig & Pick<PlatformConfig, "PUBLIC_BASE_URL" | "DATA_DIR" | "NODE_ENV">;

@@ -2,7 +2,7 @@ import express from "express";
 import type { AddressInfo } from "node:net";
 import type { Server } from "node:http";
 import { createSilentLogger } from "@rebound/platform";
-import { TelephonyProviderError } from "@rebound/platform/telephony";
+import { TelephonyProviderError } from "@rebound/providers/telephony";
 import { WebhookReceiver } from "@rebound/testing/telephony";
 import { campaignContent, standardProfile } from "./a2p/a2p-test-fixtures";
 import { MemoryJournal } from "./carrier-journal";

@@ -22,7 +22,7 @@ import {
   type TelephonyProvider,
   type TestCallRequest,
   type TextingRegistrationProvider,
-} from "@rebound/platform/telephony";
+} from "@rebound/providers/telephony";
 import { CarrierSimulator } from "./carrier-simulator";
 
 const METHODS = [

@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import type { AvailableNumber } from "@rebound/platform/telephony";
+import type { AvailableNumber } from "@rebound/providers/telephony";
 import { placeOfAreaCode } from "./area-codes";
 
 /**

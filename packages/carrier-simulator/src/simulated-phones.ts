@@ -1,5 +1,5 @@
 import type { Logger } from "@rebound/platform";
-import type { TestCallRequest } from "@rebound/platform/telephony";
+import type { TestCallRequest } from "@rebound/providers/telephony";
 import { A2P_VERIFICATION_SENDER } from "./a2p/a2p-records";
 import type { CarrierSimulator } from "./carrier-simulator";
 import { simulatorSid } from "./simulator-sid";

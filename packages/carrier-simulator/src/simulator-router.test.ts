@@ -4,7 +4,7 @@ import request from "supertest";
 import { errorMiddleware } from "@rebound/platform";
 import { createSilentLogger } from "@rebound/platform";
 import { createTelephonyProvider } from "./create-telephony-provider";
-import { telephonyConfigSchema } from "@rebound/platform/telephony";
+import { telephonyConfigSchema } from "@rebound/providers/telephony";
 import { MemoryJournal } from "./carrier-journal";
 import { CarrierSimulator } from "./carrier-simulator";
 import { createSimulatorRouter } from "./simulator-router";

@@ -2,7 +2,7 @@ import { Router } from "express";
 import { z } from "zod";
 import { E164_PATTERN } from "@rebound/contracts/domain";
 import { AppError, jsonBody, parseInput } from "@rebound/platform";
-import type { TelephonyProvider } from "@rebound/platform/telephony";
+import type { TelephonyProvider } from "@rebound/providers/telephony";
 import { CarrierSimulator } from "./carrier-simulator";
 
 const phone = (field: string) =>

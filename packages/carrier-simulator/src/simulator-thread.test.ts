@@ -5,7 +5,7 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createSilentLogger, errorMiddleware, loadConfig } from "@rebound/platform";
-import { telephonyConfigSchema } from "@rebound/platform/telephony";
+import { telephonyConfigSchema } from "@rebound/providers/telephony";
 import { WebhookReceiver } from "@rebound/testing/telephony";
 import { startSimulatorThread, type SimulatorThread } from "./simulator-thread";
 

@@ -5,7 +5,7 @@ import { join } from "node:path";
 import request from "supertest";
 import twilio from "twilio";
 import { createSilentLogger, errorMiddleware } from "@rebound/platform";
-import type { CampaignRequest, ProviderAccount } from "@rebound/platform/telephony";
+import type { CampaignRequest, ProviderAccount } from "@rebound/providers/telephony";
 import { FakeClock } from "@rebound/testing";
 import { WebhookReceiver } from "@rebound/testing/telephony";
 import { A2P_OTP_VALIDITY_MS, A2P_VERIFICATION_CONFIRMED, A2P_VERIFICATION_SENDER, A2P_VERIFICATION_TEXT } from "./a2p/a2p-records";

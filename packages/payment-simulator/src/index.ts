@@ -1,5 +1,5 @@
 // The payment simulator: a dev-only stand-in for Stripe behind billing's PaymentProvider interface
-// (@rebound/platform/payments). Only dev composition roots build it (billing's main.dev.ts through
+// (@rebound/providers/payments). Only dev composition roots build it (billing's main.dev.ts through
 // @rebound/billing/dev, standalone); `npm run validate:deploy` fails when a production image bundles it.
 export { PaymentSimulator, type PaymentSimulatorSettings } from "./payment-simulator";
 export type { LedgerKind, LedgerRow, NewLedgerObject, PaymentLedger } from "./payment-ledger";

@@ -1,6 +1,6 @@
 import { planPriceCents, TRIAL_DAYS, TRIAL_FEE_CENTS } from "@rebound/contracts/domain";
 import { createSilentLogger, type Clock } from "@rebound/platform";
-import { PaymentDeclinedError, PaymentInputError, type ProviderEvent } from "@rebound/platform/payments";
+import { PaymentDeclinedError, PaymentInputError, type ProviderEvent } from "@rebound/providers/payments";
 import { MemoryPaymentLedger } from "./memory-ledger";
 import { PaymentSimulator } from "./payment-simulator";
 

@@ -21,7 +21,7 @@ import {
   type ProviderEventSink,
   type SetupIntentInput,
   type StartSubscriptionInput,
-} from "@rebound/platform/payments";
+} from "@rebound/providers/payments";
 import { randomUUID } from "node:crypto";
 import { addDays, addInterval, epochSeconds } from "./billing-period";
 import type { PaymentLedger } from "./payment-ledger";

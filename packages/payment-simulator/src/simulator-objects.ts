@@ -1,5 +1,5 @@
 import type { BillingFrequency, PlanName, SubscriptionStatusName } from "@rebound/contracts/domain";
-import type { InvoiceLine, SetupIntentInput } from "@rebound/platform/payments";
+import type { InvoiceLine, SetupIntentInput } from "@rebound/providers/payments";
 
 // The payment simulator's objects, shaped after Stripe's. Times are epoch milliseconds.
 

@@ -1,5 +1,5 @@
 import { loadConfig } from "@rebound/platform";
-import { telephonyConfigSchema } from "@rebound/platform/telephony";
+import { telephonyConfigSchema } from "@rebound/providers/telephony";
 import { createTwilioProvider } from "./create-twilio-provider";
 
 describe("createTwilioProvider (what production entries build)", () => {

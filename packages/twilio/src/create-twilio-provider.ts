@@ -1,4 +1,4 @@
-import type { TelephonyConfig } from "@rebound/platform/telephony";
+import type { TelephonyConfig } from "@rebound/providers/telephony";
 import { TwilioTelephonyProvider } from "./twilio-provider";
 
 /**

@@ -1,4 +1,4 @@
-import { TelephonyProviderError } from "@rebound/platform/telephony";
+import { TelephonyProviderError } from "@rebound/providers/telephony";
 
 /** Network failures worth another try: the request may not have reached Twilio, or Twilio did not answer in time. */
 const RETRYABLE_NETWORK_CODES = new Set([

@@ -3,7 +3,7 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import twilio from "twilio";
 import { startFakeTwilioApi, type FakeTwilioApi } from "@rebound/testing/telephony";
-import type { ProviderAccount } from "@rebound/platform/telephony";
+import type { ProviderAccount } from "@rebound/providers/telephony";
 import { TwilioTextingRegistrationProvider } from "./texting-registration/twilio-texting-registration-provider";
 import { TwilioTelephonyProvider } from "./twilio-provider";
 

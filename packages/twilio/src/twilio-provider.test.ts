@@ -3,7 +3,7 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import twilio from "twilio";
 import { startFakeTwilioApi, type FakeTwilioApi } from "@rebound/testing/telephony";
-import { TelephonyProviderError } from "@rebound/platform/telephony";
+import { TelephonyProviderError } from "@rebound/providers/telephony";
 import { TwilioTelephonyProvider } from "./twilio-provider";
 
 const WEBHOOKS = {

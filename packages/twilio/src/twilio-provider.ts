@@ -9,7 +9,7 @@ import type {
   SendSmsResult,
   TelephonyProvider,
   TestCallRequest,
-} from "@rebound/platform/telephony";
+} from "@rebound/providers/telephony";
 import { VoiceResponse } from "./twiml";
 import { toTelephonyProviderError } from "./twilio-errors";
 import { TwilioHttpClient } from "./twilio-http-client";

@@ -37,6 +37,10 @@ export const analyticsStatsResponseSchema = z.object({
       message: z.string(),
       time: isoTime,
       status: z.enum(SMS_STATUS_NAMES),
+      /** A failed text's carrier error code (e.g. "30034"); absent or null otherwise. */
+      errorCode: z.string().nullish(),
+      /** A failed text's error in the owner's words (contracts' describeDeliveryError, e.g. "Blocked by the carrier: texting registration"). */
+      errorDescription: z.string().nullish(),
     }),
   ),
 });
@@ -57,6 +61,7 @@ export const analyticsSummaryResponseSchema = z.object({
     rate: z.number().min(0).max(1).nullable(),
     missed: count,
     texted: count,
+    /** suppressed counts by reason: no_subscription, registration_pending (waiting for texting approval), ... */
     notTexted: z.object({ suppressed: z.record(z.string(), count), noCallerId: count, failed: count, pending: count }),
   }),
   secondsToSent: distribution,

@@ -5,8 +5,8 @@ import { billingConfigSchema, identityLinkConfigSchema } from "../../../services
 import { gatewayConfigSchema, upstreamConfigSchema } from "../../../services/gateway/src/config";
 import { messagingConfigSchema } from "../../../services/messaging/src/config";
 import { platformConfigSchema } from "../../../services/platform/src/config/platform-config";
-import { mailConfigSchema } from "../../../services/platform/src/mail/mail-config";
-import { telephonyConfigSchema } from "../../../services/platform/src/telephony/telephony-config";
+import { mailConfigSchema } from "../../../packages/providers/src/mail/mail-config";
+import { telephonyConfigSchema } from "../../../packages/providers/src/telephony/telephony-config";
 import { standaloneConfigSchema } from "../../../services/standalone/src/config";
 import { telephonyServiceConfigSchema } from "../../../services/telephony/src/config";
 import { assert } from "./assert";

@@ -1,4 +1,5 @@
-import type { Clock, Logger, Mailer } from "@rebound/platform";
+import type { Clock, Logger } from "@rebound/platform";
+import type { Mailer } from "@rebound/providers/mail";
 import type { BillingConfig } from "./config";
 import type { IdentityClient } from "./identity/identity-client";
 import type { PaymentProvider } from "./provider/payment-provider";

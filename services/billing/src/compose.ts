@@ -2,7 +2,7 @@
 // provider an entry chose, the service, runServiceMain. main.ts (production image) chooses Stripe;
 // main.dev.ts (dev image, start:distributed) chooses Stripe when configured, else the payment simulator.
 import { loadConfig, runServiceMain, type PlatformRuntime, type ProviderNeed } from "@rebound/platform";
-import { createMailer, mailConfigSchema } from "@rebound/platform/mail";
+import { createMailer, mailConfigSchema } from "@rebound/providers/mail";
 import {
   billingConfigSchema,
   createBillingService,

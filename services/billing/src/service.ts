@@ -1,4 +1,5 @@
-import { loadConfig, type JobDefinition, type Mailer, type PlatformRuntime, type ServiceDefinition, type Upstream } from "@rebound/platform";
+import { loadConfig, type JobDefinition, type PlatformRuntime, type ServiceDefinition, type Upstream } from "@rebound/platform";
+import { type Mailer } from "@rebound/providers/mail";
 import type { BillingDeps } from "./billing-deps";
 import { billingConfigSchema, type BillingConfig } from "./config";
 import { onPhoneNumberEventsHandler } from "./dedicated-number/on-phone-number-events.handler";

@@ -1,4 +1,4 @@
-import { DEV_TWILIO_AUTH_TOKEN } from "@rebound/platform/telephony";
+import { DEV_TWILIO_AUTH_TOKEN } from "@rebound/providers/telephony";
 import { z } from "zod";
 
 const origins = z

@@ -11,7 +11,7 @@ import { onUserProfileChangedHandler } from "./session/on-user-profile-changed.h
 import { createGatewayDb } from "./store/gateway-db";
 import { SESSION_CACHE_MS, SessionCache } from "./store/session-cache";
 import { SessionRepository } from "./store/session.repository";
-import { SIMULATOR_MAIN_ACCOUNT_SID } from "@rebound/platform/telephony";
+import { SIMULATOR_MAIN_ACCOUNT_SID } from "@rebound/providers/telephony";
 import { createTwilioKeyResolver, type FetchWebhookKey } from "./webhook-signature/twilio-key-resolver";
 import { createWebhookKeyClient } from "./webhook-signature/webhook-key-client";
 

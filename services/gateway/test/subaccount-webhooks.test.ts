@@ -1,5 +1,5 @@
 import { getExpectedTwilioSignature } from "twilio/lib/webhooks/webhooks";
-import { SIMULATOR_MAIN_ACCOUNT_SID } from "@rebound/platform/telephony";
+import { SIMULATOR_MAIN_ACCOUNT_SID } from "@rebound/providers/telephony";
 import { json, PUBLIC_BASE_URL, startGateway, type GatewayHarness } from "./gateway-harness";
 
 const SUBACCOUNT = `AC${"a".repeat(32)}`;

@@ -1,6 +1,6 @@
 // The composition root of the identity process: the mailer, the service, runServiceMain.
 import { loadConfig, runServiceMain } from "@rebound/platform";
-import { createMailer, mailConfigSchema } from "@rebound/platform/mail";
+import { createMailer, mailConfigSchema } from "@rebound/providers/mail";
 import { createIdentityService } from "./service";
 
 export async function runIdentity(): Promise<void> {

@@ -3,7 +3,7 @@
 // contracts' TRIAL_DAYS); the argon2id cost is OWASP's minimum (security/password-hasher.ts).
 // Everything else identity uses is someone else's setting, defined there once: PUBLIC_BASE_URL and
 // INTERNAL_AUTH_SECRET are platformConfigSchema's, the mailer's are mailConfigSchema's
-// (@rebound/platform/mail, read by the composition roots). A new identity setting goes here.
+// (@rebound/providers/mail, read by the composition roots). A new identity setting goes here.
 import { z } from "zod";
 
 export const identityConfigSchema = z.object({});

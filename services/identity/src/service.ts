@@ -1,4 +1,5 @@
-import { isDevMailbox, type Mailer, type PlatformRuntime, type ServiceDefinition } from "@rebound/platform";
+import { type PlatformRuntime, type ServiceDefinition } from "@rebound/platform";
+import { isDevMailbox, type Mailer } from "@rebound/providers/mail";
 import { createIdentityRouter } from "./http/identity-router";
 import { linksFor, type IdentityDeps } from "./identity-deps";
 import { MailSender } from "./mail/mail-sender";
@@ -12,7 +13,7 @@ export { identityConfigSchema, type IdentityConfig } from "./config";
 
 /** What the composition root hands createIdentityService. */
 export interface IdentityServiceDeps {
-  /** Built by the composition root (`createMailer` from @rebound/platform/mail). */
+  /** Built by the composition root (`createMailer` from @rebound/providers/mail). */
   mailer: Mailer;
   hasher?: PasswordHasher;
 }

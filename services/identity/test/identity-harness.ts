@@ -7,13 +7,12 @@ import {
   INTERNAL_USER_HEADER,
   signInternalUser,
   startServices,
-  type Mailer,
   type PlatformConfig,
   type PlatformRuntime,
   type RunningServices,
-  type StoredMail,
 } from "@rebound/platform";
-import { MailboxMailer } from "@rebound/platform/mail";
+import { type Mailer, type StoredMail } from "@rebound/providers/mail";
+import { MailboxMailer } from "@rebound/providers/mail";
 import { createTestRuntime, EventRecorder, FakeClock } from "@rebound/testing";
 import { createIdentityService } from "../src/service";
 import { createIdentityDb, type IdentityDb } from "../src/store/identity-db";

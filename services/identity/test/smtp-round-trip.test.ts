@@ -1,7 +1,7 @@
 import type { AddressInfo } from "node:net";
 import { simpleParser, type ParsedMail } from "mailparser";
 import { SMTPServer } from "smtp-server";
-import { createMailer } from "@rebound/platform/mail";
+import { createMailer } from "@rebound/providers/mail";
 import { json, signUp, startIdentity, type IdentityHarness } from "./identity-harness";
 
 let smtp: SMTPServer;

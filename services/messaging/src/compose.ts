@@ -2,8 +2,8 @@
 // chose, the service, runServiceMain. main.ts (production image) chooses Twilio; main.dev.ts (dev
 // image, start:distributed) chooses the carrier simulator that telephony hosts (SIMULATOR_URL).
 import { loadConfig, runServiceMain, type PlatformRuntime, type ProviderNeed } from "@rebound/platform";
-import { createMailer, mailConfigSchema } from "@rebound/platform/mail";
-import { telephonyConfigSchema, type TelephonyConfig, type TelephonyProvider } from "@rebound/platform/telephony";
+import { createMailer, mailConfigSchema } from "@rebound/providers/mail";
+import { telephonyConfigSchema, type TelephonyConfig, type TelephonyProvider } from "@rebound/providers/telephony";
 import { createTwilioProvider } from "@rebound/twilio";
 import { createMessagingService } from "./service";
 

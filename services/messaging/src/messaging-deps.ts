@@ -1,5 +1,6 @@
 // What messaging's use cases, handlers and jobs receive: built once in service.ts.
-import type { Clock, Logger, Mailer } from "@rebound/platform";
+import type { Clock, Logger } from "@rebound/platform";
+import type { Mailer } from "@rebound/providers/mail";
 import type { LineTypeLookup } from "./line-types/line-type-lookup";
 import type { DispatchReadModel } from "./read-model/dispatch-read-model";
 import type { ReadModelLoader } from "./read-model/read-model-loader";

@@ -1,5 +1,7 @@
-import { loadConfig, type Mailer, type PlatformRuntime, type ServiceDefinition, type TelephonyProvider } from "@rebound/platform";
-import { telephonyConfigSchema, type TelephonyConfig } from "@rebound/platform/telephony";
+import { loadConfig, type PlatformRuntime, type ServiceDefinition } from "@rebound/platform";
+import { type TelephonyProvider } from "@rebound/providers/telephony";
+import { type Mailer } from "@rebound/providers/mail";
+import { telephonyConfigSchema, type TelephonyConfig } from "@rebound/providers/telephony";
 import { messagingConfigSchema, type MessagingConfig } from "./config";
 import { onCallMissedHandler } from "./dispatch-missed-call/on-call-missed.handler";
 import { messagingRouter } from "./http/messaging-router";

@@ -1,5 +1,6 @@
 import { messagingV1 } from "@rebound/contracts";
-import { signInternalUser, TelephonyProviderError } from "@rebound/platform";
+import { signInternalUser } from "@rebound/platform";
+import { TelephonyProviderError } from "@rebound/providers/telephony";
 import { FakeClock } from "@rebound/testing";
 import { newBusiness, settle, startMessaging, type Harness } from "./support/messaging-harness";
 

@@ -1,5 +1,5 @@
 import { messagingV1 } from "@rebound/contracts";
-import { TelephonyProviderError } from "@rebound/platform";
+import { TelephonyProviderError } from "@rebound/providers/telephony";
 import { newBusiness, settle, startMessaging, waitUntil, type Harness } from "./support/messaging-harness";
 
 const tooManyRequests = () => new TelephonyProviderError("Too Many Requests", { code: "20429", httpStatus: 429, retryable: true });

@@ -1,5 +1,5 @@
 import { messagingV1 } from "@rebound/contracts";
-import { TelephonyProviderError } from "@rebound/platform";
+import { TelephonyProviderError } from "@rebound/providers/telephony";
 import { FakeClock } from "@rebound/testing";
 import { newBusiness, settle, startMessaging, waitUntil, type Harness } from "./support/messaging-harness";
 

@@ -1,6 +1,5 @@
 // The runtime kit every service uses. Services import from "@rebound/platform" only.
 export * from "./clock/clock";
-export * from "./crypto/secret-box";
 export * from "./config/load-config";
 export * from "./config/platform-config";
 export * from "./errors/app-error";
@@ -33,8 +32,6 @@ export * from "./service/service-definition";
 export * from "./service/platform-runtime";
 export * from "./service/start-services";
 export * from "./service/run-service-main";
-export * from "./telephony/telephony-provider";
-export * from "./mail/mailer";
 export * from "./db/group-commit";
 export * from "./retry/retry";
 export * from "./bus/kafka/kafka-bus";

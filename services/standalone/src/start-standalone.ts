@@ -17,9 +17,9 @@ import {
   type PlatformRuntime,
   type RunningServices,
 } from "@rebound/platform";
-import { createMailer, mailConfigSchema } from "@rebound/platform/mail";
+import { createMailer, mailConfigSchema } from "@rebound/providers/mail";
 import { createSimulatorRouter, createTelephonyProvider, startSimulatorThread } from "@rebound/carrier-simulator";
-import { telephonyConfigSchema } from "@rebound/platform/telephony";
+import { telephonyConfigSchema } from "@rebound/providers/telephony";
 import { createTelephonyService } from "@rebound/telephony";
 import { Router } from "express";
 import type { StandaloneConfig } from "./config";

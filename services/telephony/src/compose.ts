@@ -2,7 +2,7 @@
 // service, runServiceMain. main.ts (production image) chooses Twilio; main.dev.ts (dev image,
 // start:distributed) chooses the carrier simulator and serves its dev surface and RPC beside the service.
 import { loadConfig, runServiceMain, type PlatformRuntime, type ProviderNeed } from "@rebound/platform";
-import { telephonyConfigSchema, type TelephonyConfig, type TelephonyProvider, type TextingRegistrationProvider } from "@rebound/platform/telephony";
+import { telephonyConfigSchema, type TelephonyConfig, type TelephonyProvider, type TextingRegistrationProvider } from "@rebound/providers/telephony";
 import { createTwilioProvider, TwilioTextingRegistrationProvider } from "@rebound/twilio";
 import { Router } from "express";
 import { telephonyServiceConfigSchema } from "./config";

@@ -1,5 +1,7 @@
-import { loadConfig, secretBoxFromSettings, type PlatformRuntime, type ServiceDefinition, type TelephonyProvider } from "@rebound/platform";
-import { telephonyConfigSchema, type TelephonyConfig, type TextingRegistrationProvider } from "@rebound/platform/telephony";
+import { loadConfig, type PlatformRuntime, type ServiceDefinition } from "@rebound/platform";
+import { secretBoxFromSettings } from "./domain/secret-box";
+import { type TelephonyProvider } from "@rebound/providers/telephony";
+import { telephonyConfigSchema, type TelephonyConfig, type TextingRegistrationProvider } from "@rebound/providers/telephony";
 import { telephonyServiceConfigSchema, type TelephonyServiceConfig } from "./config";
 import { ForwardingTestWaiters } from "./forwarding-test/forwarding-test-waiters";
 import { telephonyRouter } from "./http/telephony-router";

@@ -1,6 +1,8 @@
 // What telephony's use cases, handlers and jobs receive: built once in service.ts.
-import type { Clock, Logger, SecretBox, TelephonyProvider } from "@rebound/platform";
-import type { TextingRegistrationProvider } from "@rebound/platform/telephony";
+import type { Clock, Logger } from "@rebound/platform";
+import type { SecretBox } from "./domain/secret-box";
+import type { TelephonyProvider } from "@rebound/providers/telephony";
+import type { TextingRegistrationProvider } from "@rebound/providers/telephony";
 import type { TelephonyServiceConfig } from "./config";
 import type { DirectorySync } from "./read-model/directory-sync";
 import type { ForwardingTestWaiters } from "./forwarding-test/forwarding-test-waiters";

@@ -10,7 +10,7 @@ import {
   type SendSmsRequest,
   type SendSmsResult,
   type TelephonyProvider,
-} from "@rebound/platform";
+} from "@rebound/providers/telephony";
 import type {
   BrandSnapshot,
   BusinessProfile,
@@ -19,7 +19,7 @@ import type {
   ProviderAccount,
   SubmittedProfile,
   TextingRegistrationProvider,
-} from "@rebound/platform/telephony";
+} from "@rebound/providers/telephony";
 
 type Method = keyof TextingRegistrationProvider;
 

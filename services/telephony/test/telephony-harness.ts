@@ -10,8 +10,8 @@ import {
 } from "@rebound/platform";
 import { CarrierSimulator, MemoryJournal } from "@rebound/carrier-simulator";
 import { createTestRuntime, EventRecorder, type FakeClock } from "@rebound/testing";
-import type { TelephonyProvider } from "@rebound/platform";
-import type { TextingRegistrationProvider } from "@rebound/platform/telephony";
+import type { TelephonyProvider } from "@rebound/providers/telephony";
+import type { TextingRegistrationProvider } from "@rebound/providers/telephony";
 import { join } from "node:path";
 import pino from "pino";
 import type { TelephonyServiceConfig } from "../src/config";

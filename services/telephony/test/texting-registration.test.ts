@@ -1,6 +1,7 @@
 import { telephonyV1, timestampFromDate, type EventEnvelope, type EventType } from "@rebound/contracts";
 import type { TextingRegistrationView } from "@rebound/contracts/domain";
-import { GATEWAY_PRINCIPAL, INTERNAL_USER_HEADER, signInternalUser, TelephonyProviderError } from "@rebound/platform";
+import { GATEWAY_PRINCIPAL, INTERNAL_USER_HEADER, signInternalUser } from "@rebound/platform";
+import { TelephonyProviderError } from "@rebound/providers/telephony";
 import { FakeClock } from "@rebound/testing";
 import { advanceTextingRegistrations } from "../src/texting-registration/advance-texting-registrations.job";
 import { FakeRegistrationProvider, RecordingTelephony } from "./fake-registration-provider";

@@ -3,7 +3,7 @@
 // written once to the carrier's journal (the entries below) and never rewritten: statuses are
 // derived from the timestamps against the clock (a2p-status.ts), so a fetch is always current and
 // a restart loses nothing. Facts and texts: docs/texting-registration.md, sections A and C8.
-import type { BusinessProfile, CampaignRequest, RegistrationError } from "@rebound/platform/telephony";
+import type { BusinessProfile, CampaignRequest, RegistrationError } from "@rebound/providers/telephony";
 
 /** The number Twilio sends a sole proprietor's verification text from, and takes the YES reply on. */
 export const A2P_VERIFICATION_SENDER = "+19152782000";

@@ -1,6 +1,6 @@
 // What the rules read and answer: a view of the carrier (registration records, numbers, the main
 // account) and a ruling, either the journal entry to write or Twilio's refusal. Pure.
-import type { ProviderAccount } from "@rebound/platform/telephony";
+import type { ProviderAccount } from "@rebound/providers/telephony";
 import type { A2pState } from "./a2p-records";
 
 /** A request Twilio refuses outright (its HTTP status, error code when it has one, and message). */

@@ -1,5 +1,5 @@
 // Statuses derived from timestamps: what Twilio would answer at `now`. Pure.
-import type { BrandSnapshot, CampaignSnapshot } from "@rebound/platform/telephony";
+import type { BrandSnapshot, CampaignSnapshot } from "@rebound/providers/telephony";
 import type { BrandRecord, CampaignRecord, ProfileRecord, A2pState } from "./a2p-records";
 
 /** PENDING for the first half of the vetting delay, IN_REVIEW for the second, then the outcome. */

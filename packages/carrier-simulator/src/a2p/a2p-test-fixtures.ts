@@ -1,6 +1,6 @@
 // Builders for the registration rules' tests: a view from journal entries, and valid inputs that a
 // test spoils one field at a time.
-import type { CampaignRequest, SoleProprietorProfile, StandardBusinessProfile } from "@rebound/platform/telephony";
+import type { CampaignRequest, SoleProprietorProfile, StandardBusinessProfile } from "@rebound/providers/telephony";
 import { A2pState, type A2pEntry, type BrandEntry, type CampaignEntry } from "./a2p-records";
 import type { RegistrationView, ViewedNumber } from "./a2p-rules";
 

@@ -1,4 +1,4 @@
-import type { BusinessProfile } from "@rebound/platform/telephony";
+import type { BusinessProfile } from "@rebound/providers/telephony";
 import { A2P_OTP_VALIDITY_MS, A2P_VERIFICATION_CONFIRMED, type A2pEntry } from "./a2p-records";
 import { brandSnapshot, profileStatus } from "./a2p-status";
 import { answerVerification, BRAND_FAILURE_REASONS, dueVerificationTexts, nextDueAt, registerBrand, requestVerificationText } from "./brand-rules";

@@ -1,6 +1,6 @@
 // TrustHub profiles, brand registration and the sole proprietor's verification text (the OTP the
 // owner answers with YES). Pure: (view, request, now) -> entry to journal | Twilio's refusal.
-import type { BusinessProfile, ProviderAccount, RegistrationError, SubmittedProfile } from "@rebound/platform/telephony";
+import type { BusinessProfile, ProviderAccount, RegistrationError, SubmittedProfile } from "@rebound/providers/telephony";
 import {
   A2P_OTP_VALIDITY_MS,
   A2P_SOLE_PROPRIETOR_BRANDS_PER_MOBILE,

@@ -1,4 +1,4 @@
-import type { CampaignRequest } from "@rebound/platform/telephony";
+import type { CampaignRequest } from "@rebound/providers/telephony";
 import type { A2pEntry } from "./a2p-records";
 import { senderRefusal } from "./a2p-rules";
 import { campaignSnapshot } from "./a2p-status";

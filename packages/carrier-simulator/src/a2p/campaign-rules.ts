@@ -1,7 +1,7 @@
 // Messaging services, their numbers, campaigns (Twilio's UsAppToPerson) and the carrier rule on
 // texts from unregistered numbers (30034). Pure: (view, request, now) -> entry | Twilio's refusal.
 import { usA2pRegistrationApplies } from "@rebound/contracts/domain";
-import type { CampaignRequest, ProviderAccount, RegistrationError } from "@rebound/platform/telephony";
+import type { CampaignRequest, ProviderAccount, RegistrationError } from "@rebound/providers/telephony";
 import type { BrandRecord, CampaignEntry, CampaignRecord, ServiceEntry, ServiceRecord } from "./a2p-records";
 import { allow, authenticate, notFound, refuse, type A2pTimings, type RegistrationView, type Ruling } from "./a2p-rules";
 import { brandIdentityStatus, brandStatus, campaignStatus } from "./a2p-status";

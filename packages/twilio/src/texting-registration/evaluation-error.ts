@@ -1,4 +1,4 @@
-import { TelephonyProviderError } from "@rebound/platform/telephony";
+import { TelephonyProviderError } from "@rebound/providers/telephony";
 
 /** One unmet requirement of a TrustHub evaluation. */
 export interface EvaluationFailure {

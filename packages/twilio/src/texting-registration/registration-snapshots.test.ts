@@ -1,4 +1,4 @@
-import { TelephonyProviderError } from "@rebound/platform/telephony";
+import { TelephonyProviderError } from "@rebound/providers/telephony";
 import { evaluationFailures, TrustHubEvaluationError } from "./evaluation-error";
 import { brandSnapshot, campaignSnapshot, registrationErrors } from "./registration-snapshots";
 import { RequestSpacing } from "./request-spacing";

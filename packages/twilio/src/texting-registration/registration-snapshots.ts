@@ -1,4 +1,4 @@
-import type { BrandSnapshot, CampaignSnapshot, RegistrationError } from "@rebound/platform/telephony";
+import type { BrandSnapshot, CampaignSnapshot, RegistrationError } from "@rebound/providers/telephony";
 
 /** What the SDK's BrandRegistrationInstance carries that a snapshot needs (camelCase fields of Twilio's JSON). */
 export interface BrandRegistrationFields {

@@ -1,6 +1,6 @@
 // What the ISV flow sends to TrustHub, built from the business's profile (docs/texting-registration.md
 // A3 and A4): the policies, end-user types and their Attributes, with Twilio's spelling.
-import type { RegistrationAddress, SoleProprietorProfile, StandardBusinessProfile } from "@rebound/platform/telephony";
+import type { RegistrationAddress, SoleProprietorProfile, StandardBusinessProfile } from "@rebound/providers/telephony";
 
 /** TrustHub policy SIDs, as Twilio publishes them for the ISV flow. */
 export const TRUST_HUB_POLICIES = {

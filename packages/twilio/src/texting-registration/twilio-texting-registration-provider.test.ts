@@ -5,7 +5,7 @@ import {
   type ProviderAccount,
   type SoleProprietorProfile,
   type StandardBusinessProfile,
-} from "@rebound/platform/telephony";
+} from "@rebound/providers/telephony";
 import { TwilioTelephonyProvider } from "../twilio-provider";
 import { TrustHubEvaluationError } from "./evaluation-error";
 import { TwilioTextingRegistrationProvider } from "./twilio-texting-registration-provider";

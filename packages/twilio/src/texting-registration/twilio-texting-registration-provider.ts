@@ -9,7 +9,7 @@ import type {
   StandardBusinessProfile,
   SubmittedProfile,
   TextingRegistrationProvider,
-} from "@rebound/platform/telephony";
+} from "@rebound/providers/telephony";
 import { toTelephonyProviderError } from "../twilio-errors";
 import { TwilioHttpClient } from "../twilio-http-client";
 import { evaluationFailures, TrustHubEvaluationError } from "./evaluation-error";

@@ -1,4 +1,4 @@
-import type { MailMessage } from "@rebound/platform";
+import type { MailMessage } from "@rebound/providers/mail";
 
 const usd = (cents: number) => `$${(cents / 100).toFixed(2)}`;
 const day = (at: Date) => at.toLocaleDateString("en-US", { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" });

@@ -1,4 +1,4 @@
-import type { MailMessage } from "@rebound/platform";
+import type { MailMessage } from "@rebound/providers/mail";
 import type { BillingDeps } from "../billing-deps";
 
 /** Sends an e-mail; a mail outage is logged, never fails the billing step that triggered it. */

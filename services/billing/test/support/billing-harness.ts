@@ -4,12 +4,11 @@ import {
   INTERNAL_USER_HEADER,
   signInternalUser,
   startServices,
-  type MailMessage,
-  type Mailer,
   type PlatformRuntime,
   type RunningServices,
   type ServiceDefinition,
 } from "@rebound/platform";
+import { type MailMessage, type Mailer } from "@rebound/providers/mail";
 import { createTestRuntime, EventRecorder, FakeClock } from "@rebound/testing";
 import { join } from "node:path";
 import { createDevPaymentProvider } from "../../src/payment-provider.dev";

@@ -1,5 +1,6 @@
-import { createSilentLogger, isDevMailbox, loadConfig, type StoredMail } from "@rebound/platform";
-import { createMailer, mailConfigSchema } from "@rebound/platform/mail";
+import { createSilentLogger, loadConfig } from "@rebound/platform";
+import { isDevMailbox, type StoredMail } from "@rebound/providers/mail";
+import { createMailer, mailConfigSchema } from "@rebound/providers/mail";
 import { standaloneConfigSchema, startStandalone, type RunningStandalone } from "@rebound/standalone";
 import { createScratchPostgresDatabase, FakeClock, freePort } from "@rebound/testing";
 import { mkdtempSync, rmSync } from "node:fs";

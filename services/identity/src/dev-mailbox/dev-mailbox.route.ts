@@ -1,5 +1,6 @@
 import type { RequestHandler } from "express";
-import { notFound, type DevMailbox } from "@rebound/platform";
+import { notFound } from "@rebound/platform";
+import { type DevMailbox } from "@rebound/providers/mail";
 import { mailboxListPage, mailboxMessagePage } from "./mailbox-page";
 
 /** GET /dev/mailbox: what the embedded mailer wrote, with clickable links (dev only). */

@@ -1,4 +1,4 @@
-import type { StoredMail } from "@rebound/platform";
+import type { StoredMail } from "@rebound/providers/mail";
 import { escapeHtml } from "../mail/email-layout";
 
 const STYLE =

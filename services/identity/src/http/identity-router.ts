@@ -1,6 +1,7 @@
 // Identity's one Router: the internal API (each route for its callers) and the public /api routes, under their full paths.
 import { Router } from "express";
-import { BILLING_PRINCIPAL, jsonBody, requireGateway, requireInternalCaller, requireUser, type DevMailbox } from "@rebound/platform";
+import { BILLING_PRINCIPAL, jsonBody, requireGateway, requireInternalCaller, requireUser } from "@rebound/platform";
+import { type DevMailbox } from "@rebound/providers/mail";
 import { changePasswordRoute } from "../change-password/change-password.route";
 import { devMailboxListRoute, devMailboxMessageRoute } from "../dev-mailbox/dev-mailbox.route";
 import { resendVerificationRoute } from "../email-verification/resend-verification.route";

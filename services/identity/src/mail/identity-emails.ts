@@ -1,4 +1,4 @@
-import type { MailMessage } from "@rebound/platform";
+import type { MailMessage } from "@rebound/providers/mail";
 import { renderHtml, renderText, type EmailContent } from "./email-layout";
 
 function message(to: string, subject: string, content: EmailContent): MailMessage {

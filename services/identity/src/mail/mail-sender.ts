@@ -1,4 +1,5 @@
-import type { Logger, MailMessage, Mailer } from "@rebound/platform";
+import type { Logger } from "@rebound/platform";
+import type { MailMessage, Mailer } from "@rebound/providers/mail";
 
 /**
  * Sends e-mail after the response, so a slow or failing mail server neither delays

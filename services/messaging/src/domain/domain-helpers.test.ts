@@ -2,7 +2,7 @@ import { classifyInbound } from "./inbound-keyword";
 import { advancesAcceptedSms, canMove, fromProviderStatus, isTerminal, statusesBefore } from "./sms-status";
 import { usageMonth } from "./usage-month";
 import { isRetryable, mayHaveReachedProvider } from "./send-retry";
-import { TelephonyProviderError } from "@rebound/platform";
+import { TelephonyProviderError } from "@rebound/providers/telephony";
 import { messageTwiml } from "./twiml";
 import { ownerAlertEmail } from "./owner-alert-email";
 

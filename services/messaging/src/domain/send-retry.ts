@@ -1,5 +1,5 @@
 // Which failed provider sends are retried. Pure: the sender retries with @rebound/platform's retry().
-import type { TelephonyProviderError } from "@rebound/platform";
+import type { TelephonyProviderError } from "@rebound/providers/telephony";
 
 /** Twilio: the recipient replied STOP at the carrier level; never retried, recorded as an opt-out. */
 export const UNSUBSCRIBED_RECIPIENT_CODE = "21610";

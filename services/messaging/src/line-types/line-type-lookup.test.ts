@@ -1,4 +1,5 @@
-import { createSilentLogger, type LineType } from "@rebound/platform";
+import { createSilentLogger } from "@rebound/platform";
+import { type LineType } from "@rebound/providers/telephony";
 import { LINE_TYPE_TTL_MS, LineTypeLookup } from "./line-type-lookup";
 
 const DAY = 24 * 60 * 60 * 1000;

@@ -1,6 +1,7 @@
 // The optional line type check (TWILIO_LOOKUP_ENABLED): asks the provider once per number,
 // remembers the answer for 30 days, and never holds a text longer than its timeout.
-import type { Clock, Logger, TelephonyProvider } from "@rebound/platform";
+import type { Clock, Logger } from "@rebound/platform";
+import type { TelephonyProvider } from "@rebound/providers/telephony";
 import type { LineTypeName } from "../domain/decide";
 
 export interface LineTypeLookupSettings {

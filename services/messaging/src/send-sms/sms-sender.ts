@@ -3,7 +3,8 @@
 // and every recovered send, first asks the provider whether it already has the text, so
 // nothing is sent twice. Its provider calls and the recording of each acceptance are reported
 // to the AcceptanceWaiters, where a status callback that raced them waits.
-import { retry, TelephonyProviderError, type Logger, type SendSmsResult, type TelephonyProvider } from "@rebound/platform";
+import { retry, type Logger } from "@rebound/platform";
+import { TelephonyProviderError, type SendSmsResult, type TelephonyProvider } from "@rebound/providers/telephony";
 import { failureCode, failureMessage, isRetryable, mayHaveReachedProvider, SEND_RETRY_JITTER, type RetryPolicy, type SendFailure } from "../domain/send-retry";
 import type { SendOutcome, SmsToSend } from "../domain/send-outcome";
 import { fromProviderStatus, type SmsStatusName } from "../domain/sms-status";

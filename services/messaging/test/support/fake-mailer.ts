@@ -1,4 +1,4 @@
-import type { MailMessage, Mailer } from "@rebound/platform";
+import type { MailMessage, Mailer } from "@rebound/providers/mail";
 
 export class FakeMailer implements Mailer {
   readonly kind = "mailbox" as const;

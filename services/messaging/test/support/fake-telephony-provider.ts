@@ -1,7 +1,7 @@
 // An in-test TelephonyProvider: records sends (with the moment each call arrived), fails on
 // demand, and answers findSentMessage from what it accepted (or was told it accepted).
 import { performance } from "node:perf_hooks";
-import type { AvailableNumber, LineType, PurchasedNumber, SendSmsRequest, SendSmsResult, TelephonyProvider } from "@rebound/platform";
+import type { AvailableNumber, LineType, PurchasedNumber, SendSmsRequest, SendSmsResult, TelephonyProvider } from "@rebound/providers/telephony";
 
 export interface AcceptedMessage extends SendSmsRequest {
   sid: string;

@@ -15,7 +15,7 @@ import {
 } from "@rebound/platform";
 import { deployMigrations, migrationFactoryFor } from "@rebound/migrate";
 import { createSilentLogger } from "@rebound/platform";
-import { telephonyConfigSchema, type TelephonyConfig } from "@rebound/platform/telephony";
+import { telephonyConfigSchema, type TelephonyConfig } from "@rebound/providers/telephony";
 import { CarrierSimulator, MemoryJournal } from "@rebound/carrier-simulator";
 import { createTestDatabase, EventRecorder } from "@rebound/testing";
 import { join } from "node:path";

@@ -1,4 +1,4 @@
-import type { BrandSnapshot } from "@rebound/platform/telephony";
+import type { BrandSnapshot } from "@rebound/providers/telephony";
 import { brandOutcome, campaignOutcome, failureWords } from "./registration-progress";
 
 const brand = (status: string, identityStatus: string, errors: BrandSnapshot["errors"] = []): BrandSnapshot => ({

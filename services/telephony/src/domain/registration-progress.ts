@@ -1,6 +1,6 @@
 // The texting registration saga's decisions on what the provider reports (docs/texting-registration.md
 // C3, A5): pure, so every Twilio status is a row in a test.
-import type { BrandSnapshot, CampaignSnapshot, RegistrationError } from "@rebound/platform/telephony";
+import type { BrandSnapshot, CampaignSnapshot, RegistrationError } from "@rebound/providers/telephony";
 import type { TextingRegistrationKindName } from "@rebound/contracts/domain";
 
 /** What to do after a fetch of the brand. */

@@ -1,4 +1,4 @@
-import type { NumberWebhooks } from "@rebound/platform";
+import type { NumberWebhooks } from "@rebound/providers/telephony";
 
 /** Where the provider calls us for a dedicated number: the gateway's public webhook URLs. */
 export function numberWebhooks(publicBaseUrl: string): NumberWebhooks {

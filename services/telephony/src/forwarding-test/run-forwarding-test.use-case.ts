@@ -1,4 +1,5 @@
-import { AppError, TelephonyProviderError } from "@rebound/platform";
+import { AppError } from "@rebound/platform";
+import { TelephonyProviderError } from "@rebound/providers/telephony";
 import { randomUUID } from "node:crypto";
 import { decideForwardingTest, type ForwardingOutcome } from "../domain/forwarding-outcome";
 import { forwardingTestResult, type ForwardingContext, type ForwardingTestResult } from "../domain/forwarding-result";

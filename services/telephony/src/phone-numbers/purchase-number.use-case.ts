@@ -1,4 +1,5 @@
-import { AppError, TelephonyProviderError, type AccountScope, type PurchasedNumber } from "@rebound/platform";
+import { AppError } from "@rebound/platform";
+import { TelephonyProviderError, type AccountScope, type PurchasedNumber } from "@rebound/providers/telephony";
 import { timestampFromDate } from "@rebound/contracts";
 import { randomUUID } from "node:crypto";
 import { CHOOSE_PLAN_FOR_NUMBER_MESSAGE, countryOfNumber, displayPhoneNumber, isInGoodStanding } from "@rebound/contracts/domain";

@@ -1,4 +1,5 @@
-import { AppError, TelephonyProviderError, type AvailableNumber } from "@rebound/platform";
+import { AppError } from "@rebound/platform";
+import { TelephonyProviderError, type AvailableNumber } from "@rebound/providers/telephony";
 import { countryOfAreaCode } from "@rebound/contracts/domain";
 import type { TelephonyDeps } from "../telephony-deps";
 

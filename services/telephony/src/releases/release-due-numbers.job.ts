@@ -1,5 +1,6 @@
 import { timestampFromDate } from "@rebound/contracts";
-import { TelephonyProviderError, type JobDefinition } from "@rebound/platform";
+import { type JobDefinition } from "@rebound/platform";
+import { TelephonyProviderError } from "@rebound/providers/telephony";
 import type { ReleaseRecord } from "../store/release.repository";
 import type { TelephonyDeps } from "../telephony-deps";
 

@@ -1,4 +1,4 @@
-import { TelephonyProviderError, type BusinessProfile, type ProviderAccount } from "@rebound/platform/telephony";
+import { TelephonyProviderError, type BusinessProfile, type ProviderAccount } from "@rebound/providers/telephony";
 import { campaignContent } from "../domain/campaign-content";
 import { brandOutcome, campaignOutcome } from "../domain/registration-progress";
 import { viewStepOf } from "../domain/registration-view";

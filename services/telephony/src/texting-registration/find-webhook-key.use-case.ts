@@ -1,4 +1,4 @@
-import type { ProviderAccount } from "@rebound/platform/telephony";
+import type { ProviderAccount } from "@rebound/providers/telephony";
 import type { TelephonyDeps } from "../telephony-deps";
 
 /**

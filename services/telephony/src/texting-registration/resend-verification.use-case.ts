@@ -1,4 +1,5 @@
-import { AppError, TelephonyProviderError } from "@rebound/platform";
+import { AppError } from "@rebound/platform";
+import { TelephonyProviderError } from "@rebound/providers/telephony";
 import type { TextingRegistrationView } from "@rebound/contracts/domain";
 import type { TelephonyDeps } from "../telephony-deps";
 import { findTextingAccount } from "./ensure-texting-account.use-case";

@@ -1,5 +1,5 @@
-// The telephony provider interface and its settings, for services and composition roots. Kept
-// out of the platform's main index so that code which only needs the provider type stays small.
+// The telephony provider interface (calls, numbers, texts, US texting registration) and its
+// settings, for services and composition roots.
 // The Twilio adapter is @rebound/twilio; the carrier simulator is @rebound/carrier-simulator.
 export * from "./telephony-provider";
 export * from "./telephony-config";

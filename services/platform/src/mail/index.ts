@@ -1,5 +1,0 @@
-// Mail adapters for composition roots: SMTP (nodemailer) or the dev mailbox folder.
-export * from "./mail-config";
-export * from "./create-mailer";
-export * from "./mailbox-mailer";
-export * from "./smtp-mailer";
