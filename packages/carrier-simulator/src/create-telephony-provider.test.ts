@@ -1,5 +1,6 @@
 import { loadConfig, ConfigError } from "@rebound/platform";
 import { createSilentLogger } from "@rebound/platform";
+import { SIMULATOR_A2P_DEFAULTS, type CarrierSimulator } from "./carrier-simulator";
 import { createTelephonyProvider } from "./create-telephony-provider";
 import { DEV_TWILIO_AUTH_TOKEN, SIMULATOR_TEST_CALLER_NUMBER, telephonyConfigSchema } from "@rebound/providers/telephony";
 
@@ -17,6 +18,25 @@ describe("telephonyConfigSchema", () => {
       TWILIO_REQUEST_TIMEOUT_MS: 5_000,
     });
     expect(createTelephonyProvider({ ...config, ...platform }, { logger: createSilentLogger() }).kind).toBe("simulator");
+  });
+
+  it("given the SIMULATOR_A2P_* settings, when loading, then their defaults are the simulator's and set values reach it", async () => {
+    const defaults = loadConfig(telephonyConfigSchema, {});
+    expect({
+      a2pBrandApprovalMs: defaults.SIMULATOR_A2P_BRAND_APPROVAL_MS,
+      a2pCampaignApprovalMs: defaults.SIMULATOR_A2P_CAMPAIGN_APPROVAL_MS,
+      a2pEnforcement: defaults.SIMULATOR_A2P_ENFORCEMENT,
+    }).toEqual(SIMULATOR_A2P_DEFAULTS);
+
+    const config = loadConfig(telephonyConfigSchema, {
+      SIMULATOR_A2P_BRAND_APPROVAL_MS: "300",
+      SIMULATOR_A2P_CAMPAIGN_APPROVAL_MS: "400",
+      SIMULATOR_A2P_ENFORCEMENT: "true",
+    });
+    expect(config).toMatchObject({ SIMULATOR_A2P_BRAND_APPROVAL_MS: 300, SIMULATOR_A2P_CAMPAIGN_APPROVAL_MS: 400, SIMULATOR_A2P_ENFORCEMENT: true });
+    const simulator = createTelephonyProvider({ ...config, ...platform }, { logger: createSilentLogger() }) as CarrierSimulator;
+    expect(simulator.a2pEnforcement).toBe(true);
+    await simulator.close();
   });
 
   it("given a SID without token and test caller, when loading, then every missing key is reported", () => {

@@ -36,5 +36,8 @@ export function createTelephonyProvider(config: TelephonyProviderConfig, deps: T
     logger,
     deliveryStepMs: config.SIMULATOR_DELIVERY_STEP_MS,
     failingSuffix: config.SIMULATOR_FAILING_SUFFIX,
+    a2pBrandApprovalMs: config.SIMULATOR_A2P_BRAND_APPROVAL_MS,
+    a2pCampaignApprovalMs: config.SIMULATOR_A2P_CAMPAIGN_APPROVAL_MS,
+    a2pEnforcement: config.SIMULATOR_A2P_ENFORCEMENT,
   });
 }

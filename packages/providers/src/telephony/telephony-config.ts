@@ -59,6 +59,20 @@ export const telephonyConfigSchema = z
       .string()
       .regex(/^\d{1,10}$/)
       .default("0000"),
+    /** Simulator: ms from a brand registration to its verdict (PENDING, IN_REVIEW, then APPROVED or FAILED). */
+    SIMULATOR_A2P_BRAND_APPROVAL_MS: z.coerce.number().int().min(0).max(86_400_000).default(3_000),
+    /** Simulator: ms from a campaign submission to its verdict (IN_PROGRESS, then VERIFIED or FAILED). */
+    SIMULATOR_A2P_CAMPAIGN_APPROVAL_MS: z.coerce.number().int().min(0).max(86_400_000).default(5_000),
+    /**
+     * Simulator: US carriers' 10DLC rule, a text from a US number to a US recipient not sent through a
+     * messaging service with a verified campaign ends undelivered with 30034. Default false FOR NOW: every
+     * existing test and journey texts US numbers without registering; the journeys will register first and
+     * the default will flip to true.
+     */
+    SIMULATOR_A2P_ENFORCEMENT: z
+      .enum(["true", "false", "1", "0"])
+      .default("false")
+      .transform((value) => value === "true" || value === "1"),
   })
   .superRefine((config, ctx) => {
     if (!config.TWILIO_ACCOUNT_SID) return;
