@@ -40,6 +40,8 @@ function reboundEnv(carrier: FakeTwilioApi, dataDir: string): Record<string, str
     TWILIO_API_BASE_URL: carrier.url,
     TWILIO_TEST_CALLER_NUMBER: "+15005550006",
     SMS_MESSAGES_PER_SECOND: "1000",
+    // With Twilio settings telephony refuses to start without the key that seals subaccount tokens.
+    TEXTING_SECRET_KEY: Buffer.alloc(32, 7).toString("base64"),
   };
 }
 

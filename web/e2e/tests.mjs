@@ -461,6 +461,76 @@ export const tests = [
     },
   },
   {
+    name: "texting registration from the Setup card to approved",
+    run: async ({ page }) => {
+      const problems = [];
+      // Sign up with the 4242 test card and buy a number.
+      await page.goto("/register");
+      await fillRegisterForm(page, unique("texting"));
+      await fillCard(page, "4242 4242 4242 4242");
+      await page.getByRole("button", { name: "Start $14 Trial for $1" }).click();
+      await page.waitForURL(/\/app\/how-it-works$/, { timeout: 20_000 });
+      const welcome = page.getByRole("dialog");
+      await welcome.getByText("1 of 3").waitFor();
+      await welcome.getByRole("button", { name: "Close welcome tutorial" }).click();
+      await welcome.waitFor({ state: "hidden" });
+      const banner = page.getByTestId("registration-banner");
+      expect(await banner.count(), "no registration banner without a number").toBe(0);
+      await page.goto("/phone-number-selection");
+      await page.getByLabel("Area code").fill("212");
+      await page.getByRole("button", { name: "Search" }).click();
+      const firstNumber = page.locator(".rb-number-option").first();
+      await firstNumber.waitFor({ timeout: 15_000 });
+      await firstNumber.click();
+      await page.getByRole("button", { name: "Get This Number" }).click();
+      await page.getByRole("heading", { name: "Your number is ready" }).waitFor({ timeout: 15_000 });
+      await page.waitForURL(/\/app\/how-it-works$/, { timeout: 10_000 });
+
+      // The banner on every dashboard page until texting is live, with the way to the Setup card.
+      await banner.getByText("Register your number for US texting: carriers block texts from unregistered numbers").waitFor({ timeout: 15_000 });
+      await look(page, "texting-registration-banner", problems);
+      await banner.getByRole("link", { name: "Register now" }).click();
+      await page.waitForURL(/\/app\/setup#texting-registration$/);
+      const card = page.getByTestId("texting-registration-card");
+      await card.getByText("US carriers only deliver texts from registered numbers").first().waitFor();
+      expect(await card.getByTestId("registration-fees").innerText(), "the fees").toContain("included in your plan");
+
+      // A standard registration with an all-zero EIN: the field says what is wrong.
+      await card.getByLabel("Legal business name").fill("Sunrise Plumbing LLC");
+      await card.getByLabel("EIN (Employer Identification Number)").fill("00-0000000");
+      await pickOption(page, "Business type", "Limited Liability Corporation");
+      await pickOption(page, "Industry", "Construction");
+      await card.getByLabel("Website").fill("https://sunriseplumbing.com");
+      await card.getByLabel("Street address").fill("123 Main St");
+      await card.getByLabel("City").fill("Austin");
+      await card.getByLabel("State or province").fill("TX");
+      await card.getByLabel("ZIP or postal code").fill("78701");
+      await card.getByLabel("Contact phone").fill("(512) 555-0123");
+      await card.getByRole("button", { name: "Submit Registration" }).click();
+      await card.getByText("EIN must be 9 digits, e.g. 12-3456789").waitFor();
+      expect(await card.getByLabel("EIN (Employer Identification Number)").getAttribute("aria-invalid")).toBe("true");
+      await look(page, "texting-registration-form", problems);
+
+      // Fixed: submitted, then the timeline advances to approved (the simulator approves in seconds).
+      await card.getByLabel("EIN (Employer Identification Number)").fill("12-3456789");
+      await card.getByRole("button", { name: "Submit Registration" }).click();
+      await waitForToast(page, "Registration Submitted");
+      await card.getByTestId("registration-steps").waitFor();
+      const status = await card.getByTestId("registration-status").innerText();
+      expect(["In review", "Brand approved, campaign in review", "Approved"].includes(status.trim()), `status after submitting: ${status}`).toBe(true);
+      await look(page, "texting-registration-in-review", problems);
+      await card.getByTestId("registration-approved").waitFor({ timeout: 60_000 });
+      expect(await card.getByTestId("registration-status").innerText()).toBe("Approved");
+      await banner.waitFor({ state: "detached", timeout: 10_000 });
+      await look(page, "texting-registration-approved", problems);
+      await page.goto("/app/analytics");
+      await page.getByRole("heading", { name: "Your Results" }).waitFor();
+      await page.waitForTimeout(500);
+      expect(await banner.count(), "no banner once approved").toBe(0);
+      if (problems.length) throw new Error(`layout or accessibility problems:\n${problems.join("\n")}`);
+    },
+  },
+  {
     name: "a visitor at a protected page lands on /login and the page goes network-idle",
     run: async ({ page }) => {
       // The current-user probe answers 401: a body the client never reads would stay in flight.

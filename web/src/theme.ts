@@ -58,6 +58,8 @@ export const theme: ThemeConfig = {
     Button: { fontWeight: 600, primaryShadow: "none" },
     Card: { borderRadiusLG: 12 },
     Collapse: { headerPadding: "16px 20px" },
+    // antd's tint of the dark teal is a grey: a finished step reads as the brand's soft teal.
+    Steps: { colorPrimaryBg: brand.primarySoft },
   },
 };
 

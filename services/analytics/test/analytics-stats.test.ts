@@ -61,6 +61,9 @@ describe("GET /api/analytics/stats", () => {
           message: "Thanks for calling! We missed your call but will get back to you soon.",
           time: "2026-03-10T16:00:00.030Z",
           status: "failed",
+          // the carrier's code, and the owner's words for it
+          errorCode: "30003",
+          errorDescription: "The caller's phone was unreachable",
         },
         { id: delivered.smsId, number: "+12125550101", message: "Hi from us", time: "2026-03-10T15:00:00.030Z", status: "delivered" },
       ],

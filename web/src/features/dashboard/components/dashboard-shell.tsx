@@ -11,6 +11,7 @@ import { DashboardFooter } from "./dashboard-footer";
 import { DashboardNav } from "./dashboard-nav";
 import { ForwardingDialog } from "./forwarding-dialog";
 import { PlanBanner } from "./plan-banner";
+import { TextingRegistrationBanner } from "./texting-registration-banner";
 import { TutorialDialog } from "./tutorial-dialog";
 import { WelcomeTutorial } from "./welcome-tutorial";
 
@@ -57,6 +58,7 @@ export function DashboardShell({ section, children }: { section: DashboardSectio
           <DashboardNav current={section} />
           <main id="main" className="rb-dash__main" data-section={section}>
             <PlanBanner />
+            <TextingRegistrationBanner />
             {children}
           </main>
         </div>

@@ -10,6 +10,7 @@ import { useDashboardDialogs } from "./dashboard-dialogs";
 import { DialSteps } from "./dial-steps";
 import { GetNumberCard } from "./get-number-card";
 import { SectionError } from "@/shared/ui/section-error";
+import { TextingRegistrationCard } from "./texting-registration-card";
 
 export function SetupSection() {
   const business = useBusiness();
@@ -25,6 +26,7 @@ export function SetupSection() {
           <p className="rb-lead">First, your Rebound number: the number your missed calls forward to.</p>
         </header>
         <GetNumberCard />
+        <TextingRegistrationCard hasNumber={false} />
       </div>
     );
   }
@@ -44,6 +46,7 @@ export function SetupSection() {
           <PhoneOutlined aria-hidden /> {formatPhoneNumber(number)}
         </p>
       </section>
+      <TextingRegistrationCard hasNumber />
       <Alert
         type="warning"
         showIcon

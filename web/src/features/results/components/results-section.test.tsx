@@ -63,3 +63,46 @@ describe("your results: calls not texted for want of a subscription", () => {
     await waitFor(() => expect(screen.queryByTestId("results-no-subscription")).toBeNull());
   });
 });
+
+describe("your results: texting registration", () => {
+  beforeEach(() => {
+    document.cookie = "rebound.signed-in=1; path=/";
+  });
+  afterEach(() => {
+    document.cookie = "rebound.signed-in=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/";
+  });
+
+  it("given calls waiting for texting approval and a text blocked for registration, then it counts them with a link to the card and the text says why", async () => {
+    const waiting = summary(0);
+    waiting.textBack.notTexted.suppressed = { registration_pending: 2 } as never;
+    stubFetch({
+      "GET /api/analytics/stats": () => ({
+        status: 200,
+        body: {
+          ...stats,
+          recentSms: [
+            {
+              id: "s1",
+              number: "+12025550147",
+              message: "Sorry we missed your call",
+              time: "2026-01-30T15:00:00Z",
+              status: "failed",
+              errorCode: "30034",
+              errorDescription: "Blocked by the carrier: texting registration",
+            },
+          ],
+        },
+      }),
+      "GET /api/analytics/summary": () => ({ status: 200, body: waiting }),
+      "GET /api/billing": () => ({ status: 200, body: billingAnswer("trialing") }),
+      "GET /api/auth/user": () => ({ status: 200, body: signedInUser() }),
+      "GET /api/business": () => ({ status: 200, body: { id: "b1", averageClientValue: 500, closeRate: 30 } }),
+    });
+    await renderWithProviders(<ResultsSection />);
+    const notice = await screen.findByTestId("results-registration-pending", {}, { timeout: 5000 });
+    expect(notice).toHaveTextContent("2 missed calls were not texted back: waiting for texting approval.");
+    expect(screen.getByRole("link", { name: "Texting registration" })).toHaveAttribute("href", "/app/setup#texting-registration");
+    expect(await screen.findByTestId("sms-status")).toHaveTextContent("Blocked by the carrier: texting registration");
+    expect(screen.getByRole("link", { name: "Finish registration" })).toHaveAttribute("href", "/app/setup#texting-registration");
+  }, 30_000);
+});

@@ -10,7 +10,18 @@ import { LinkButton } from "@/shared/ui/link-button";
 import { SectionError } from "@/shared/ui/section-error";
 import { useStats } from "../api/get-stats";
 import { useSummary } from "../api/get-summary";
-import { formatRate, formatSeconds, formatTime, isAnswered, notTextedForNoSubscription, RECENT_LIMIT, smsStatusLabel } from "../lib/results-display";
+import { REGISTRATION_CARD_ID } from "@/shared/texting-registration/registration-notice";
+import {
+  formatRate,
+  formatSeconds,
+  formatTime,
+  isAnswered,
+  notTextedForNoSubscription,
+  notTextedForRegistration,
+  RECENT_LIMIT,
+  registrationPendingLine,
+  smsStatusWords,
+} from "../lib/results-display";
 import { RevenueCard } from "./revenue-card";
 
 const DailyChart = lazy(() => import("./daily-chart"));
@@ -57,6 +68,26 @@ function NoSubscriptionNotice({ count }: { count: number }) {
       {count} missed {count === 1 ? "call" : "calls"} in these 30 days {count === 1 ? "was" : "were"} not texted back: your account had no active subscription
       then.
     </p>
+  );
+}
+
+/** Missed calls not texted while US texting registration waits for approval, with the way to the Setup card. */
+function RegistrationPendingNotice({ count }: { count: number }) {
+  if (count === 0) return null;
+  return (
+    <Alert
+      type="info"
+      showIcon
+      title={registrationPendingLine(count)}
+      description="US carriers only deliver texts from registered numbers: these callers were not texted while your registration waited for approval."
+      action={
+        <LinkButton to="/app/{-$section}" params={{ section: "setup" }} hash={REGISTRATION_CARD_ID} buttonType="default">
+          Texting registration
+        </LinkButton>
+      }
+      className="rb-plan-alert"
+      data-testid="results-registration-pending"
+    />
   );
 }
 
@@ -120,6 +151,7 @@ export function ResultsSection() {
       </div>
 
       {summary.data ? <NoSubscriptionNotice count={notTextedForNoSubscription(summary.data)} /> : null}
+      {summary.data ? <RegistrationPendingNotice count={notTextedForRegistration(summary.data)} /> : null}
       {summary.isPending ? <Skeleton active paragraph={{ rows: 6 }} /> : null}
       {summary.isError ? <SectionError what="your 30-day summary" onRetry={() => void summary.refetch()} /> : null}
       {summary.data ? (
@@ -172,15 +204,27 @@ export function ResultsSection() {
             ) : (
               <ul className="rb-recent__list" data-testid="recent-sms">
                 {stats.data.recentSms.slice(0, RECENT_LIMIT).map((sms) => {
-                  const label = smsStatusLabel(sms.status);
+                  const status = smsStatusWords(sms);
                   return (
                     <li key={sms.id}>
                       <span className="rb-recent__who">{formatPhoneNumber(sms.number)}</span>
                       <span className="rb-recent__when">{formatTime(sms.time, timeZone)}</span>
                       <span className="rb-recent__tags">
-                        <Badge tone={label === "Failed" ? "danger" : "success"}>
-                          {label === "Failed" ? <CloseCircleFilled aria-hidden /> : null} {label}
+                        <Badge tone={status.failed ? "danger" : "success"} testId="sms-status">
+                          {status.failed ? <CloseCircleFilled aria-hidden /> : null} {status.label}
                         </Badge>
+                        {status.registration ? (
+                          <LinkButton
+                            to="/app/{-$section}"
+                            params={{ section: "setup" }}
+                            hash={REGISTRATION_CARD_ID}
+                            buttonType="link"
+                            size="small"
+                            className="rb-inline-link"
+                          >
+                            Finish registration
+                          </LinkButton>
+                        ) : null}
                       </span>
                       <span className="rb-recent__message">{sms.message}</span>
                     </li>

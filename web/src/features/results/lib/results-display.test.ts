@@ -1,4 +1,15 @@
-import { formatRate, formatSeconds, formatTime, isAnswered, notTextedForNoSubscription, shortDay, smsStatusLabel } from "./results-display";
+import {
+  formatRate,
+  formatSeconds,
+  formatTime,
+  isAnswered,
+  notTextedForNoSubscription,
+  notTextedForRegistration,
+  registrationPendingLine,
+  shortDay,
+  smsStatusLabel,
+  smsStatusWords,
+} from "./results-display";
 
 describe("results display", () => {
   it("reads the missed calls not texted for want of a subscription (0 when the reason is absent)", () => {
@@ -40,5 +51,27 @@ describe("results display", () => {
     expect(viewer).toMatch(/^[A-Z][a-z]{2} \d{1,2}, \d{1,2}:\d{2} [AP]M \S+$/);
     expect(formatTime("2026-11-25T02:12:00.000Z", "Not/AZone")).toBe(viewer);
     expect(formatTime("not a time", "America/New_York")).toBe("");
+  });
+});
+
+describe("texting registration in Your Results", () => {
+  it("given failed texts, then they say why: analytics' words, else the contracts' words for the code, else Failed", () => {
+    expect(smsStatusWords({ status: "failed", errorCode: "30034", errorDescription: "Blocked by the carrier: texting registration" })).toEqual({
+      label: "Blocked by the carrier: texting registration",
+      failed: true,
+      registration: true,
+    });
+    expect(smsStatusWords({ status: "failed", errorCode: "30007" })).toEqual({ label: "Filtered by the carrier as spam", failed: true, registration: false });
+    expect(smsStatusWords({ status: "failed", errorCode: null, errorDescription: null })).toEqual({ label: "Failed", failed: true, registration: false });
+    expect(smsStatusWords({ status: "delivered" })).toEqual({ label: "Delivered", failed: false, registration: false });
+  });
+
+  it("counts the calls waiting for texting approval", () => {
+    const textBack = (suppressed: Record<string, number>) => ({
+      textBack: { rate: 0, missed: 3, texted: 0, notTexted: { suppressed, noCallerId: 0, failed: 0, pending: 0 } },
+    });
+    expect(notTextedForRegistration(textBack({ registration_pending: 2, no_subscription: 1 }))).toBe(2);
+    expect(notTextedForRegistration(textBack({}))).toBe(0);
+    expect(registrationPendingLine(1)).toBe("1 missed call was not texted back: waiting for texting approval.");
   });
 });

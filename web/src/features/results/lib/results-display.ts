@@ -1,4 +1,4 @@
-import type { AnalyticsSummaryResponse } from "@rebound/contracts/domain";
+import { describeDeliveryError, type AnalyticsStatsResponse, type AnalyticsSummaryResponse } from "@rebound/contracts/domain";
 import { formatUsd } from "@/shared/lib/money";
 
 export const RECENT_LIMIT = 5;
@@ -52,4 +52,30 @@ export function shortDay(date: string): string {
 /** Missed calls in the range that were recorded but not texted because the account had no subscription in good standing. */
 export function notTextedForNoSubscription(summary: Pick<AnalyticsSummaryResponse, "textBack">): number {
   return summary.textBack.notTexted.suppressed.no_subscription ?? 0;
+}
+
+/** Missed calls in the range not texted because US texting registration was not approved yet ("waiting for texting approval"). */
+export function notTextedForRegistration(summary: Pick<AnalyticsSummaryResponse, "textBack">): number {
+  return summary.textBack.notTexted.suppressed.registration_pending ?? 0;
+}
+
+/** 'N missed calls were waiting for texting approval' (1: 'call was'). */
+export function registrationPendingLine(count: number): string {
+  return `${count} missed ${count === 1 ? "call was" : "calls were"} not texted back: waiting for texting approval.`;
+}
+
+/**
+ * A recent text's status in words: a failed text says why (analytics' errorDescription, else
+ * contracts' words for its code, else 'Failed'); `registration` when the cause is texting registration.
+ */
+export function smsStatusWords(sms: Pick<AnalyticsStatsResponse["recentSms"][number], "status" | "errorCode" | "errorDescription">): {
+  label: string;
+  failed: boolean;
+  registration: boolean;
+} {
+  const label = smsStatusLabel(sms.status);
+  if (label !== "Failed") return { label, failed: false, registration: false };
+  const known = describeDeliveryError(sms.errorCode);
+  const words = sms.errorDescription?.trim() || known?.words || "Failed";
+  return { label: words, failed: true, registration: known?.registrationProblem ?? /texting registration/i.test(words) };
 }
