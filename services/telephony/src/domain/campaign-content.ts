@@ -2,6 +2,7 @@
 // how a caller comes to get a text, and samples built from the business's own texts, so what is
 // registered is what is sent.
 import { renderMessage, type TextingRegistrationKindName } from "@rebound/contracts/domain";
+import type { CampaignRequest } from "@rebound/providers/telephony";
 
 export interface CampaignBusiness {
   /** The name texts go out under (the business name, else the owner's). */
@@ -15,20 +16,8 @@ export interface CampaignBusiness {
   afterHoursEnabled: boolean;
 }
 
-export interface CampaignContent {
-  usecase: string;
-  description: string;
-  messageFlow: string;
-  messageSamples: string[];
-  hasEmbeddedLinks: boolean;
-  hasEmbeddedPhone: boolean;
-  optOutKeywords: string[];
-  optOutMessage: string;
-  helpKeywords: string[];
-  helpMessage: string;
-  privacyPolicyUrl: string;
-  termsAndConditionsUrl: string;
-}
+/** What the campaign says, built from the owner's texts; the saga adds the service and brand sids. */
+export type CampaignContent = Omit<CampaignRequest, "messagingServiceSid" | "brandSid">;
 
 export const OPT_OUT_SUFFIX = " Reply STOP to opt out.";
 const OPT_OUT_WORDING = /\b(stop|opt[ -]?out|unsubscribe)\b/i;
