@@ -278,9 +278,12 @@ export const tests = [
 
       // First login: the 3-slide welcome; closing marks it seen.
       const welcome = page.getByRole("dialog");
+      // Each click waits for the slide it leads to: a click while the slide changes can be lost.
       await welcome.getByText("1 of 3").waitFor();
       await welcome.getByRole("button", { name: "Next" }).click();
+      await welcome.getByText("2 of 3").waitFor();
       await welcome.getByRole("button", { name: "Next" }).click();
+      await welcome.getByText("3 of 3").waitFor();
       await welcome.getByRole("button", { name: "Let's go" }).click();
       await welcome.waitFor({ state: "hidden" });
       await page.getByRole("heading", { name: /Welcome, Pat/ }).waitFor();
