@@ -6,7 +6,10 @@ import { PublicPage } from "@/shared/ui/public-page";
 export const Route = createFileRoute("/terms")({ component: Page });
 
 function Page() {
-  usePageMeta("Terms of Service | Rebound", "The terms for using Rebound: trial and billing, SMS compliance, availability and liability.");
+  usePageMeta(
+    "Terms of Service | Rebound",
+    "The terms for using Rebound and for the texts callers receive (frequency, rates, STOP and HELP): registration, billing, availability and liability.",
+  );
   return (
     <PublicPage>
       <div className="rb-container rb-container--narrow">

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 
-export const LAST_UPDATED = "Last updated January 28, 2025";
+export const LAST_UPDATED = "Last updated November 26, 2026";
 
 export interface LegalSection {
   heading: string;

@@ -1,4 +1,5 @@
 import { TRIAL_DAYS } from "@rebound/contracts/domain";
+import { Link } from "@tanstack/react-router";
 import { env } from "@/config/env";
 import { LegalPage } from "./legal-page";
 
@@ -34,6 +35,49 @@ export function TermsOfService() {
               are responsible for your message content and for complying with the TCPA, CASL, carrier rules and other laws that apply to you. Recipients can
               reply STOP at any time and will receive no further texts from your Rebound number.
             </p>
+          ),
+        },
+        {
+          heading: "US texting registration",
+          body: (
+            <p>
+              US carriers only deliver texts from a US local number once the business behind it is registered with them (A2P 10DLC). If your Rebound number is a
+              US number, register your business from your dashboard and give accurate details. Until the carriers approve the registration, Rebound does not
+              text callers with US numbers; callers with Canadian numbers are texted as usual. Carriers may reject or suspend a registration; we tell you why
+              and what to change.
+            </p>
+          ),
+        },
+        {
+          heading: "Text messages to your callers",
+          body: (
+            <>
+              <p>
+                These terms apply to everyone who receives a text sent through Rebound. When you call a business that uses Rebound and the call is missed, you
+                receive one text from that business's number, sent by Rebound on its behalf. It is a one-time reply to the call you placed: usually that the
+                business saw your call and will call you back, or when it opens. It is never marketing.
+              </p>
+              <ul className="rb-legal__list">
+                <li>
+                  Message frequency: at most one text per missed call. If you text the number back, you may get one automatic answer on how to reach the
+                  business, and an answer to STOP, START or HELP.
+                </li>
+                <li>Message and data rates may apply.</li>
+                <li>
+                  Reply <strong>STOP</strong> to opt out at any time: you get one confirmation and no further texts from that number. Reply{" "}
+                  <strong>START</strong> to opt back in.
+                </li>
+                <li>
+                  Reply <strong>HELP</strong> for help and how to reach the business, or e-mail us at{" "}
+                  <a href={`mailto:${env.supportEmail}`}>{env.supportEmail}</a>.
+                </li>
+                <li>Carriers are not liable for delayed or undelivered messages.</li>
+              </ul>
+              <p>
+                Our <Link to="/privacy">Privacy Policy</Link> explains how your number is handled. No mobile information is shared with third parties or
+                affiliates for marketing or promotional purposes.
+              </p>
+            </>
           ),
         },
         {
