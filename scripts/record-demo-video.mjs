@@ -1,8 +1,9 @@
 // npm run record:demo-video: records the landing page's product video from the product itself.
 // A fresh standalone (the built web app, the carrier simulator), an owner set up through the
-// public API, then Debian's Chromium visits the screens an owner sees: the landing page, Setup
-// with their code, Configure with the live preview, a simulated missed call answered by a text on
-// the Test screen, and Your Results. Frames become web/public/demo/rebound-demo.webm (VP9, no
+// public API (registered for US texting, A2P 10DLC, and approved: the caller is a US number, texted
+// only once the business is), then Debian's Chromium visits the screens an owner sees: the landing
+// page, Setup with their code, Configure with the live preview, a simulated missed call answered by a
+// text on the Test screen, and Your Results. Frames become web/public/demo/rebound-demo.webm (VP9, no
 // sound; and rebound-demo.mp4, H.264) with English captions beside them (rebound-demo.vtt), which
 // the landing page embeds.
 //
@@ -19,6 +20,35 @@ const OUT_DIR = join(ROOT, "web/public/demo");
 const VIEWPORT = { width: 1280, height: 800 };
 const PASSWORD = "demo-password-1";
 const CALLER = "+12025550147";
+/** The standard (EIN) US texting registration the owner submits in Setup → Texting registration. */
+const TEXTING_REGISTRATION = {
+  kind: "standard",
+  legalName: "Sunrise Plumbing LLC",
+  ein: "12-3456789",
+  businessType: "Limited Liability Corporation",
+  industry: "CONSTRUCTION",
+  website: "https://sunrise-plumbing.example",
+  street: "1 Congress Ave",
+  city: "Austin",
+  region: "TX",
+  postalCode: "78701",
+  country: "US",
+  contactFirstName: "Maria",
+  contactLastName: "Lopez",
+  contactEmail: "maria@sunrise-plumbing.example",
+  contactPhone: "(512) 555-0123",
+};
+/** Messaging e-mails the owner this once it knows of the approval, so the next US caller is texted. */
+const TEXTING_LIVE_SUBJECT = "Texting is live for US callers";
+// The product this script starts approves a texting registration in a second or two instead of 3 s + 5 s
+// (E2E_BASE_URL: the running product's own settings apply).
+for (const [name, value] of Object.entries({
+  SIMULATOR_A2P_BRAND_APPROVAL_MS: "1000",
+  SIMULATOR_A2P_CAMPAIGN_APPROVAL_MS: "1000",
+  TEXTING_REGISTRATION_TICK_MS: "250",
+})) {
+  process.env[name] ??= value;
+}
 
 const frameDir = mkdtempSync(join(tmpdir(), "rebound-demo-frames-"));
 /** Every frame with how long it stays on screen, and the captions by time. */
@@ -70,6 +100,8 @@ async function setUpOwner(request, baseUrl) {
         lastName: "Lopez",
         subscriptionPlan: "professional",
         billingFrequency: "monthly",
+        // The trial starts with a card (the payment simulator's test card): a dedicated number needs a plan.
+        paymentMethodId: "pm_card_visa",
       },
     }),
     "register",
@@ -98,6 +130,21 @@ async function setUpOwner(request, baseUrl) {
     }),
     "business settings",
   );
+  // US texting registration: the card in Setup shows it approved, and the Test screen's US caller is texted.
+  await ok(await request.post("/api/texting-registration", { data: TEXTING_REGISTRATION }), "texting registration");
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    const registration = await ok(await request.get("/api/texting-registration"), "texting registration status");
+    if (registration.status === "approved") break;
+    if (registration.status === "failed" || Date.now() > deadline) throw new Error(`texting registration not approved: ${JSON.stringify(registration)}`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  for (;;) {
+    const html = await (await fetch(`${baseUrl}/dev/mailbox`)).text();
+    if (html.split("<tr>").some((row) => row.includes(`<td>${email}</td>`) && row.includes(TEXTING_LIVE_SUBJECT))) break;
+    if (Date.now() > deadline) throw new Error(`no "${TEXTING_LIVE_SUBJECT}" e-mail to ${email}`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
 }
 
 async function main() {

@@ -17,7 +17,10 @@
 //   --fresh       start from nothing: empty the Redis database of REDIS_URL (FLUSHDB of that one logical database);
 //                 without DATABASE_URL also drop and recreate rebound_dev and remove the carrier simulator's saved
 //                 state ($DATA_DIR/simulator), whose numbers are that database's (tools/testing/src/local-stack/fresh-start.ts)
-//   --journey     once up, run `npm run journey` against the gateway, then stop everything and exit with its code (CI)
+//   --journey     once up, run `npm run journey` against the gateway, then stop everything and exit with its code (CI);
+//                 the services then get the simulator's US texting approval in 1 s + 1 s and telephony's
+//                 registration tick at 250 ms (JOURNEY_TIMINGS; a setting given in the environment wins), so the
+//                 journey's registration takes seconds; without --journey they keep `npm start`'s defaults
 //
 // Runs `npm run db:migrate:deploy`, starts the services, waits for every /readyz, prints one
 // status table and stops everything it started on Ctrl-C / SIGTERM (or when a service dies).
@@ -46,6 +49,12 @@ const serviceNodeArgs = (process.env.SERVICE_NODE_ARGS ?? "").split(" ").filter(
 const READY_TIMEOUT_MS = Number(process.env.START_TIMEOUT_MS ?? 180_000);
 const fresh = process.argv.includes("--fresh");
 const journey = process.argv.includes("--journey");
+/**
+ * With --journey: the journey registers its business for US texting (A2P 10DLC) before it expects a US
+ * caller's text, so the carrier simulator approves the brand and the campaign in a second each (defaults
+ * 3 s and 5 s) and telephony's registration job ticks every 250 ms (default 1 s with the simulator).
+ */
+const JOURNEY_TIMINGS = { SIMULATOR_A2P_BRAND_APPROVAL_MS: "1000", SIMULATOR_A2P_CAMPAIGN_APPROVAL_MS: "1000", TEXTING_REGISTRATION_TICK_MS: "250" };
 
 const started = Date.now();
 const elapsed = () => `${((Date.now() - started) / 1000).toFixed(1)} s`;
@@ -106,6 +115,7 @@ async function main() {
     KAFKA_BROKERS: brokers,
     PUBLIC_BASE_URL: publicBaseUrl,
     DATA_DIR: dataDir,
+    ...(journey ? Object.fromEntries(Object.entries(JOURNEY_TIMINGS).map(([name, value]) => [name, process.env[name] || value])) : {}),
     // The mock cluster holds every fetch that finds nothing for its full wait instead of answering
     // when a record arrives (a Kafka broker answers at once), so a record waited up to 5 s.
     ...(kafkaMock && !process.env.KAFKA_FETCH_MAX_WAIT_MS ? { KAFKA_FETCH_MAX_WAIT_MS: MOCK_FETCH_MAX_WAIT_MS } : {}),

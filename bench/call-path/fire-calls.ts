@@ -27,6 +27,11 @@ export interface Target {
   pids: () => number[];
   /** Its own carrier (the simulator's journal), when not the bench's fake Twilio API. */
   carrier?: CarrierFeed;
+  /**
+   * The account that owns each number, by number, when not the carrier's main one: Twilio puts that
+   * account in the webhook's AccountSid and signs it with that account's token (a business's subaccount).
+   */
+  accounts?: Record<string, { accountSid: string; authToken: string }>;
 }
 
 let callerSeq = 1;
@@ -34,7 +39,7 @@ const nextCaller = () => `+1415${String(5_000_000 + callerSeq++).padStart(7, "0"
 
 /**
  * Posts signed voice webhooks at a fixed rate, as Twilio does for forwarded missed
- * calls, and measures for each call the time from sending the webhook to the SMS
+ * calls (each signed as the account that owns the number: `Target.accounts`), and measures for each call the time from sending the webhook to the SMS
  * send request arriving at the fake carrier.
  */
 export async function fireCalls(
@@ -66,6 +71,7 @@ export async function fireCalls(
   carrier.on("message", onMessage);
   const url = `${target.baseUrl}/webhooks/twilio/voice`;
   const numbers = [target.dedicatedNumber, ...(target.otherNumbers ?? [])];
+  const signers = numbers.map((number) => target.accounts?.[number] ?? { accountSid: carrier.accountSid, authToken: target.authToken });
   const failures: string[] = [];
   const inFlight: Promise<void>[] = [];
   const pids = target.pids();
@@ -78,15 +84,16 @@ export async function fireCalls(
     const wait = due - performance.now();
     if (wait > 1) await new Promise((resolve) => setTimeout(resolve, wait));
     const caller = nextCaller();
+    const signer = signers[i % numbers.length] as { accountSid: string; authToken: string };
     const params = {
       CallSid: `CA${Date.now().toString(16)}${i.toString(16).padStart(8, "0")}${Math.random().toString(16).slice(2, 10)}`,
-      AccountSid: carrier.accountSid,
+      AccountSid: signer.accountSid,
       From: caller,
       To: numbers[i % numbers.length] as string,
       CallStatus: "no-answer",
       Direction: "inbound",
     };
-    const signature = twilio.getExpectedTwilioSignature(target.authToken, url, params);
+    const signature = twilio.getExpectedTwilioSignature(signer.authToken, url, params);
     sentAt.set(caller, performance.now());
     inFlight.push(
       fetch(url, {

@@ -5,12 +5,13 @@
 // is texted exactly once: the survivor takes the dead replica's partitions after the consumer
 // session times out and resumes from the last committed offsets, the texts the dead one had
 // queued are recovered once their send lease lapses (after asking the carrier whether it
-// already has them), and nothing is lost or sent twice. Exits 1 otherwise.
+// already has them), and nothing is lost or sent twice. Exits 1 otherwise. Before the calls, the
+// eight owners register for US texting (A2P 10DLC) against the fake Twilio API, as the product's
+// defaults text US callers only once approved (setup, not timed).
 import { readFileSync } from "node:fs";
-import { startFakeTwilioApi } from "@rebound/testing/telephony";
 import { fireCalls } from "./fire-calls";
 import { formatRow, HEADER } from "./stats";
-import { startDistributed } from "./targets";
+import { startDistributed, startFakeCarrier } from "./targets";
 
 const RATE = Number(process.env.BENCH_RATE ?? 40);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -46,7 +47,7 @@ function pidWithPort(pids: number[], port: number): number | undefined {
 }
 
 async function main(): Promise<void> {
-  const carrier = await startFakeTwilioApi({ callbackStepMs: 5 });
+  const carrier = await startFakeCarrier();
   // Eight owners: a business's events stay on one partition, so one owner would keep one replica busy and the other idle.
   const distributed = await startDistributed(carrier, {
     owners: OWNERS,

@@ -11,16 +11,20 @@
 //   --simulator      standalone, then standalone as `npm start` ships (the carrier simulator in the
 //                    process, no Twilio settings; texts read from the simulator's journal)
 //
+// Every target's owners register for US texting (A2P 10DLC) first, as US callers are texted only once
+// approved (setup, not timed): against the fake Twilio API, which reviews each step in a fraction of a
+// second, or the carrier simulator. Voice webhooks are signed as Twilio signs them: as the subaccount
+// that owns the number.
+//
 // BENCH_OWNERS (default 1): calls go round that many owners' numbers; one business's events are
 // handled in order (one Kafka partition, one key of the embedded bus), so one owner is the worst case.
 // BENCH_RATE (default 100; the issue's distributed target is 40), BENCH_SECONDS, BENCH_WARM_UP_SECONDS,
 // BENCH_STEP_RATES / BENCH_STEP_SECONDS (BENCH_STEP_RATES=none skips the step-up).
-import { startFakeTwilioApi } from "@rebound/testing/telephony";
 import { join } from "node:path";
 import { fireCalls, type Target } from "./fire-calls";
 import { freePort, spawnTs, stopChild, waitForHttp } from "./processes";
 import { formatRow, HEADER, type RunResult } from "./stats";
-import { startDistributed, startStandalone, type StartedTarget } from "./targets";
+import { startDistributed, startFakeCarrier, startStandalone, type StartedTarget } from "./targets";
 
 const RATE = Number(process.env.BENCH_RATE ?? 100);
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
@@ -40,7 +44,7 @@ const SIMULATOR = process.argv.includes("--simulator");
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 async function main(): Promise<void> {
-  const carrier = await startFakeTwilioApi({ callbackStepMs: 5 });
+  const carrier = await startFakeCarrier();
   const started: StartedTarget[] = [];
   try {
     started.push(await startStandalone(carrier, { postgres: POSTGRES, owners: OWNERS }));

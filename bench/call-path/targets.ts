@@ -6,10 +6,10 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Client } from "pg";
 import { createClient } from "redis";
-import type { FakeTwilioApi } from "@rebound/testing/telephony";
+import { startFakeTwilioApi, type FakeTwilioApi } from "@rebound/testing/telephony";
 import { DEV_TWILIO_AUTH_TOKEN } from "@rebound/providers/telephony";
 import type { Target } from "./fire-calls";
-import { setUpOwner } from "./owner-setup";
+import { registerForUsTexting, setUpOwner, type Owner } from "./owner-setup";
 import { descendantPids } from "./process-cpu";
 import { SimulatorJournalFeed } from "./simulator-journal-feed";
 import { freePort, freePortRange, repoRoot, spawnTs, stopChild, waitForHttp } from "./processes";
@@ -23,6 +23,17 @@ const OWNER_MESSAGE = "Thanks for calling [Business Name]! We missed you and wil
 /** Node flags Rebound runs with under `npm start` (package.json): a 32 MB young generation means fewer scavenges. */
 const STANDALONE_NODE_FLAGS = ["--max-semi-space-size=32"];
 const POSTGRES_URL = process.env.BENCH_POSTGRES_URL ?? "postgresql://postgres@127.0.0.1:5432/postgres";
+
+/**
+ * Ms the fake Twilio API takes to review each texting registration step (customer profile and trust
+ * product, brand, campaign), where Twilio and the carriers take days.
+ */
+const FAKE_TWILIO_REVIEW_MS = 200;
+
+/** The bench's fake carrier: Twilio's REST API in the bench's process, reviewing US texting registrations on its own. */
+export function startFakeCarrier(): Promise<FakeTwilioApi> {
+  return startFakeTwilioApi({ callbackStepMs: 5, registrationReviewMs: FAKE_TWILIO_REVIEW_MS });
+}
 
 /** Settings every Rebound process of a bench run gets: the fake carrier instead of the simulator, quiet logs. */
 function reboundEnv(carrier: FakeTwilioApi, dataDir: string): Record<string, string> {
@@ -42,8 +53,17 @@ function reboundEnv(carrier: FakeTwilioApi, dataDir: string): Record<string, str
     SMS_MESSAGES_PER_SECOND: "1000",
     // With Twilio settings telephony refuses to start without the key that seals subaccount tokens.
     TEXTING_SECRET_KEY: Buffer.alloc(32, 7).toString("base64"),
+    // US texting registration (A2P 10DLC) with the product's defaults (TEXTING_REGISTRATION_REQUIRED): each
+    // business gets a subaccount, where its number is bought, and registers against the fake, which knows
+    // our primary customer profile and approves each step in FAKE_TWILIO_REVIEW_MS; the registration job
+    // ticks every 100 ms (5 s by default with Twilio) so the owners' registrations take seconds (setup, not timed).
+    TWILIO_PRIMARY_CUSTOMER_PROFILE_SID: carrier.primaryCustomerProfileSid,
+    TEXTING_REGISTRATION_TICK_MS: "100",
   };
 }
+
+/** `npm start` as shipped, with the carrier simulator: it approves a registration in a second, not 3 s + 5 s. */
+const SIMULATOR_ENV = { SIMULATOR_A2P_BRAND_APPROVAL_MS: "500", SIMULATOR_A2P_CAMPAIGN_APPROVAL_MS: "500" };
 
 /** A fresh PostgreSQL database beside BENCH_POSTGRES_URL; `migrate` runs `npm run db:migrate:deploy` on it. */
 async function benchPostgresDatabase(migrate: boolean): Promise<{ url: string; drop(): Promise<void> }> {
@@ -83,16 +103,30 @@ async function emptyBenchRedis(): Promise<string> {
   return url;
 }
 
-/** Signs an owner up, buys a number, sets the message and lets the settings reach the read models. */
-async function withOwner(label: string, baseUrl: string, carrier: FakeTwilioApi, pids: () => number[], owners = 1): Promise<Target> {
+/**
+ * Signs owners up, buys their numbers, sets the message, registers them for US texting (setup, not
+ * timed) and lets the settings reach the read models. With the fake Twilio API (`numbersOf`), each
+ * number's webhooks are signed as Twilio signs them: as the subaccount the number was bought in.
+ */
+async function withOwner(label: string, baseUrl: string, carrier: FakeTwilioApi, pids: () => number[], owners = 1, numbersOf?: FakeTwilioApi): Promise<Target> {
   // One after the other: each buys the first number its search offers, as an owner would.
-  const numbers: string[] = [];
+  const set: Owner[] = [];
   for (let index = 0; index < owners; index++) {
-    numbers.push((await setUpOwner(baseUrl, OWNER_MESSAGE, owners > 1 ? `198.51.100.${index + 1}` : undefined)).dedicatedNumber);
+    set.push(await setUpOwner(baseUrl, OWNER_MESSAGE, owners > 1 ? `198.51.100.${index + 1}` : undefined, { registerForUsTexting: false }));
   }
-  const [dedicatedNumber, ...otherNumbers] = numbers;
+  // Registered together: telephony's registration job advances every registration in flight at each tick.
+  const started = Date.now();
+  await Promise.all(set.map((owner) => registerForUsTexting(baseUrl, owner)));
+  console.log(`  ${label}: ${owners} owner(s) registered for US texting in ${((Date.now() - started) / 1000).toFixed(1)} s (setup, not timed)`);
+  const [dedicatedNumber, ...otherNumbers] = set.map((owner) => owner.dedicatedNumber);
+  const accounts: NonNullable<Target["accounts"]> = {};
+  for (const { dedicatedNumber: number } of set) {
+    const bought = numbersOf?.numbers.find((candidate) => candidate.phoneNumber === number && !candidate.released);
+    const account = bought ? numbersOf?.account(bought.accountSid) : undefined;
+    if (account) accounts[number] = { accountSid: account.sid, authToken: account.authToken };
+  }
   await new Promise((resolve) => setTimeout(resolve, 1_000));
-  return { label, baseUrl, authToken: carrier.authToken, dedicatedNumber: dedicatedNumber as string, otherNumbers, pids };
+  return { label, baseUrl, authToken: carrier.authToken, dedicatedNumber: dedicatedNumber as string, otherNumbers, pids, accounts };
 }
 
 /** `npm start`'s process (PGlite and the embedded bus), or with `postgres` on a fresh PostgreSQL database. */
@@ -101,8 +135,12 @@ export async function startStandalone(carrier: FakeTwilioApi, options: { postgre
   const dataDir = mkdtempSync(join(tmpdir(), "rebound-bench-"));
   // `npm start` as shipped: the carrier simulator in the process (no Twilio settings), its journal tailed by the bench.
   const simulatorFeed = options.simulator ? new SimulatorJournalFeed(join(dataDir, "simulator", "carrier.jsonl")) : undefined;
-  const env = reboundEnv(carrier, dataDir);
-  if (simulatorFeed) for (const twilioSetting of ["TWILIO_ACCOUNT_SID", "TWILIO_AUTH_TOKEN", "TWILIO_API_BASE_URL"]) delete env[twilioSetting];
+  const env: Record<string, string> = reboundEnv(carrier, dataDir);
+  if (simulatorFeed) {
+    // The carrier simulator instead of the fake Twilio API: it enforces 30034 (the product's default).
+    for (const setting of ["TWILIO_ACCOUNT_SID", "TWILIO_AUTH_TOKEN", "TWILIO_API_BASE_URL", "TWILIO_PRIMARY_CUSTOMER_PROFILE_SID"]) delete env[setting];
+    Object.assign(env, SIMULATOR_ENV);
+  }
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   const profile = process.env.BENCH_PROFILE_DIR ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_PROFILE_DIR}`] : [];
@@ -120,7 +158,7 @@ export async function startStandalone(carrier: FakeTwilioApi, options: { postgre
   try {
     await waitForHttp(`${baseUrl}/readyz`);
     const label = simulatorFeed ? "standalone+simulator" : postgres ? "rebound on postgres" : "rebound standalone";
-    const target = await withOwner(label, baseUrl, carrier, () => (child.pid ? [child.pid] : []), options.owners);
+    const target = await withOwner(label, baseUrl, carrier, () => (child.pid ? [child.pid] : []), options.owners, simulatorFeed ? undefined : carrier);
     if (simulatorFeed) {
       simulatorFeed.start();
       return { target: { ...target, authToken: DEV_TWILIO_AUTH_TOKEN, carrier: simulatorFeed }, stop };
@@ -175,7 +213,7 @@ export async function startDistributed(
   };
   try {
     await everyServiceReady;
-    const target = await withOwner("rebound distributed", baseUrl, carrier, () => (child.pid ? descendantPids(child.pid) : []), options.owners);
+    const target = await withOwner("rebound distributed", baseUrl, carrier, () => (child.pid ? descendantPids(child.pid) : []), options.owners, carrier);
     return { target, stop, gatewayPort };
   } catch (error) {
     await stopChild(child);

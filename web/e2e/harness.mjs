@@ -24,7 +24,20 @@ export async function startProduct() {
   const baseUrl = `http://localhost:${port}`;
   const child = spawn(process.execPath, ["--import", "tsx", "services/standalone/src/main.ts"], {
     cwd: ROOT,
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, PUBLIC_BASE_URL: baseUrl, LOG_LEVEL: "warn", NODE_ENV: "development" },
+    env: {
+      // US texting registration (A2P 10DLC) is required and the carrier simulator enforces it, as by default;
+      // the simulator approves brand and campaign in a second each instead of 3 + 5 s, and telephony's
+      // registration job ticks every 250 ms instead of every second, so tests that register stay quick.
+      SIMULATOR_A2P_BRAND_APPROVAL_MS: "1000",
+      SIMULATOR_A2P_CAMPAIGN_APPROVAL_MS: "1000",
+      TEXTING_REGISTRATION_TICK_MS: "250",
+      ...process.env,
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      PUBLIC_BASE_URL: baseUrl,
+      LOG_LEVEL: "warn",
+      NODE_ENV: "development",
+    },
     stdio: ["ignore", "pipe", "pipe"],
     detached: false,
   });

@@ -10,6 +10,13 @@ import { WebhookReceiver } from "@rebound/testing/telephony";
 
 const AUTH_TOKEN = "dev-auth-token";
 const WEBHOOKS = { voiceUrl: "http://x/voice", smsUrl: "http://x/sms", statusCallbackUrl: "http://x/call-status" };
+/**
+ * Canadian callers: the US A2P 10DLC rule (usA2pRegistrationApplies) does not cover them, so a text from
+ * an unregistered US number reaches them, and tests of the other delivery rules see those rules alone.
+ */
+const CANADIAN_CALLER = "+14165550001";
+const CANADIAN_UNREACHABLE = "+14165550000";
+const CANADIAN_TEXTER = "+14165550009";
 
 describe("CarrierSimulator", () => {
   let receiver: WebhookReceiver;
@@ -69,23 +76,23 @@ describe("CarrierSimulator", () => {
     const simulator = create();
     const statusUrl = `${receiver.url}/webhooks/twilio/status`;
 
-    const result = await simulator.sendSms({ from: "+12125550123", to: "+15551230001", body: "Hi", statusCallbackUrl: statusUrl });
+    const result = await simulator.sendSms({ from: "+12125550123", to: CANADIAN_CALLER, body: "Hi", statusCallbackUrl: statusUrl });
 
     expect(result).toEqual({ sid: expect.stringMatching(/^SM/), status: "queued" });
     const callbacks = await receiver.waitFor("/webhooks/twilio/status", 3);
     expect(callbacks.map((callback) => callback.params.MessageStatus)).toEqual(["queued", "sent", "delivered"]);
     for (const callback of callbacks) expect(isSignedBy(AUTH_TOKEN, callback.signature, statusUrl, callback.params)).toBe(true);
-    expect(simulator.listMessages("+15551230001")[0]?.status).toBe("delivered");
+    expect(simulator.listMessages(CANADIAN_CALLER)[0]?.status).toBe("delivered");
   });
 
   it("given a recipient ending in 0000, when sent, then the message ends undelivered with error 30003", async () => {
     const simulator = create();
 
-    await simulator.sendSms({ from: "+12125550123", to: "+15551230000", body: "Hi", statusCallbackUrl: `${receiver.url}/webhooks/twilio/status` });
+    await simulator.sendSms({ from: "+12125550123", to: CANADIAN_UNREACHABLE, body: "Hi", statusCallbackUrl: `${receiver.url}/webhooks/twilio/status` });
 
     const callbacks = await receiver.waitFor("/webhooks/twilio/status", 3);
     expect(callbacks[2]?.params).toMatchObject({ MessageStatus: "undelivered", ErrorCode: "30003" });
-    expect(simulator.listMessages("+15551230000")[0]).toMatchObject({ status: "undelivered", errorCode: 30003 });
+    expect(simulator.listMessages(CANADIAN_UNREACHABLE)[0]).toMatchObject({ status: "undelivered", errorCode: 30003 });
   });
 
   it("given an invalid recipient or empty body, when sending, then non-retryable provider errors", async () => {
@@ -167,11 +174,11 @@ describe("CarrierSimulator", () => {
   it("given a caller who texted STOP, when we text them, then 21610; after START it is delivered again", async () => {
     const simulator = create();
 
-    await simulator.phones.sendSms({ from: "+15551230001", to: "+12125550123", body: " stop " });
-    await expect(simulator.sendSms({ from: "+12125550123", to: "+15551230001", body: "Hi" })).rejects.toMatchObject({ code: "21610" });
-    await simulator.phones.sendSms({ from: "+15551230001", to: "+12125550123", body: "START" });
+    await simulator.phones.sendSms({ from: CANADIAN_CALLER, to: "+12125550123", body: " stop " });
+    await expect(simulator.sendSms({ from: "+12125550123", to: CANADIAN_CALLER, body: "Hi" })).rejects.toMatchObject({ code: "21610" });
+    await simulator.phones.sendSms({ from: CANADIAN_CALLER, to: "+12125550123", body: "START" });
 
-    await expect(simulator.sendSms({ from: "+12125550123", to: "+15551230001", body: "Hi" })).resolves.toMatchObject({ status: "queued" });
+    await expect(simulator.sendSms({ from: "+12125550123", to: CANADIAN_CALLER, body: "Hi" })).resolves.toMatchObject({ status: "queued" });
     expect(receiver.on("/webhooks/twilio/sms").map((webhook) => webhook.params.Body)).toEqual([" stop ", "START"]);
   });
 
@@ -179,10 +186,10 @@ describe("CarrierSimulator", () => {
     const simulator = create();
     receiver.answers.set("/webhooks/twilio/sms", "<Response><Message>Acme &amp; Co: reply STOP to stop.</Message></Response>");
 
-    const result = await simulator.phones.sendSms({ from: "+15551230009", to: "+12125550123", body: "HELP" });
+    const result = await simulator.phones.sendSms({ from: CANADIAN_TEXTER, to: "+12125550123", body: "HELP" });
 
     expect(result.replies).toEqual(["Acme & Co: reply STOP to stop."]);
-    expect(simulator.listMessages("+15551230009")[0]).toMatchObject({ from: "+12125550123", body: "Acme & Co: reply STOP to stop.", status: "delivered" });
+    expect(simulator.listMessages(CANADIAN_TEXTER)[0]).toMatchObject({ from: "+12125550123", body: "Acme & Co: reply STOP to stop.", status: "delivered" });
   });
 });
 

@@ -51,9 +51,8 @@ export interface CarrierSimulatorOptions {
   a2pCampaignApprovalMs?: number;
   /**
    * US carriers' 10DLC rule: a text from a US number to a US recipient that is not sent from a
-   * number in a messaging service with a VERIFIED campaign ends undelivered with 30034. Off by
-   * default FOR NOW: every existing test and journey texts US 555 numbers without registering; it
-   * is turned on (SIMULATOR_A2P_ENFORCEMENT) once the journeys register first.
+   * number in a messaging service with a VERIFIED campaign ends undelivered with 30034. On by
+   * default, as carriers do; false (SIMULATOR_A2P_ENFORCEMENT=false) delivers such texts.
    */
   a2pEnforcement?: boolean;
 }
@@ -63,7 +62,7 @@ export interface CarrierSimulatorOptions {
  * SIMULATOR_A2P_CAMPAIGN_APPROVAL_MS, SIMULATOR_A2P_ENFORCEMENT): a fresh `npm start` reaches an
  * approved campaign in seconds.
  */
-export const SIMULATOR_A2P_DEFAULTS = { a2pBrandApprovalMs: 3_000, a2pCampaignApprovalMs: 5_000, a2pEnforcement: false } as const;
+export const SIMULATOR_A2P_DEFAULTS = { a2pBrandApprovalMs: 3_000, a2pCampaignApprovalMs: 5_000, a2pEnforcement: true } as const;
 
 /** What runDue() did: the verification texts that became due and were sent. */
 export interface A2pDueResult {

@@ -45,9 +45,10 @@ describe("the carrier simulator in its own thread (npm start)", () => {
       smsUrl: `${receiver.url}/webhooks/twilio/sms`,
       statusCallbackUrl: `${receiver.url}/webhooks/twilio/call-status`,
     });
+    // A Canadian caller: outside the US A2P 10DLC rule, so the unregistered number's text is delivered.
     const sent = await thread.provider.sendSms({
       from: number.phoneNumber,
-      to: "+14155550199",
+      to: "+14165550199",
       body: "Sorry we missed your call",
       statusCallbackUrl: `${receiver.url}/webhooks/twilio/status`,
     });

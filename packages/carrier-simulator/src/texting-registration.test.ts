@@ -286,9 +286,19 @@ describe("CarrierSimulator: US texting registration (A2P 10DLC)", () => {
       expect((await statusesOf("/webhooks/twilio/status", 3)).map((params) => params.MessageStatus)).toEqual(["queued", "sent", "delivered"]);
     });
 
-    it("given enforcement off (the default for now), when an unregistered US number texts a US caller, then it is delivered", async () => {
+    it("given no a2pEnforcement option, then enforcement is on by default (as US carriers do): an unregistered US number's text to a US caller ends 30034", async () => {
       const simulator = create();
-      expect(simulator.a2pEnforcement).toBe(SIMULATOR_A2P_DEFAULTS.a2pEnforcement);
+      expect(SIMULATOR_A2P_DEFAULTS.a2pEnforcement).toBe(true);
+      expect(simulator.a2pEnforcement).toBe(true);
+
+      await simulator.sendSms({ from: MAIN_NUMBER, to: CALLER, body: "Hi", statusCallbackUrl: statusUrl() });
+
+      expect((await statusesOf("/webhooks/twilio/status", 3))[2]).toMatchObject({ MessageStatus: "undelivered", ErrorCode: "30034" });
+    });
+
+    it("given enforcement turned off (SIMULATOR_A2P_ENFORCEMENT=false), when an unregistered US number texts a US caller, then it is delivered", async () => {
+      const simulator = create({ a2pEnforcement: false });
+      expect(simulator.a2pEnforcement).toBe(false);
 
       await simulator.sendSms({ from: MAIN_NUMBER, to: CALLER, body: "Hi", statusCallbackUrl: statusUrl() });
 

@@ -2,7 +2,7 @@
 // dev entries through @rebound/carrier-simulator's createTelephonyProvider (Twilio when configured).
 // Services see only the TelephonyProvider interface of @rebound/providers/telephony; the TwiML
 // builders are the separate ./twiml subpath.
-export { createTwilioProvider } from "./create-twilio-provider";
+export { createTwilioProvider, createTwilioTextingRegistration } from "./create-twilio-provider";
 export { TwilioTelephonyProvider, lineTypeOf, type TwilioProviderOptions } from "./twilio-provider";
 export { statusCallbackParams } from "./status-callback-params";
 // US texting registration (A2P 10DLC), the ISV flow on subaccounts: the TextingRegistrationProvider.

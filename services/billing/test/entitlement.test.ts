@@ -86,6 +86,7 @@ describe("entitlements: a number and texts need a subscription in good standing 
 
     dedicatedNumber = await availableNumber();
     expect((await owner.call("POST", "/api/phone-numbers/purchase", { phoneNumber: dedicatedNumber })).status).toBe(201);
+    await owner.registerUsTexting(); // carriers block texts to US callers from unregistered numbers
 
     const { texts } = await missedCall(8_000);
     expect(texts).toHaveLength(1);

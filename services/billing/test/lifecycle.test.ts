@@ -93,6 +93,7 @@ describe("billing lifecycle (local provider, standalone, moved clock)", () => {
     const search = await owner.call<{ numbers: { phoneNumber: string }[] }>("GET", "/api/phone-numbers/search/415");
     dedicatedNumber = search.body.numbers[0]!.phoneNumber;
     expect([200, 201]).toContain((await owner.call("POST", "/api/phone-numbers/purchase", { phoneNumber: dedicatedNumber })).status);
+    await owner.registerUsTexting(); // carriers block texts to US callers from unregistered numbers
     await waitUntil(async () => (await billing()).subscription?.has_dedicated_number === true, "the number's subscription item");
     expect((await missedCall(5_000)).length).toBe(1);
   });

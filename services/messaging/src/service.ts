@@ -130,7 +130,7 @@ export function createMessagingService(runtime: PlatformRuntime, serviceDeps: Me
       plansUrl: () => `${publicBaseUrl()}/billing`,
       setupUrl: () => `${publicBaseUrl()}/app/setup`,
       // Telephony's setting (its voice answer foresees the same suppression): one name, one schema.
-      textingRegistrationRequired: telephony.TEXTING_REGISTRATION_REQUIRED ?? false,
+      textingRegistrationRequired: telephony.TEXTING_REGISTRATION_REQUIRED ?? true,
     },
   };
 

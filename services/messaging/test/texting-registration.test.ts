@@ -4,7 +4,6 @@
 import { messagingV1, telephonyV1, timestampFromDate, type EventPayloadInit } from "@rebound/contracts";
 import { FakeClock } from "@rebound/testing";
 import { MESSAGING_JOBS } from "../src/service";
-import { businessCreated } from "./support/events";
 import { newBusiness, settle, startMessaging, waitUntil, type Harness } from "./support/messaging-harness";
 
 const US_CALLER = "+12125550142";
@@ -34,21 +33,8 @@ function registrationChanged(
   };
 }
 
-async function seedInAccount(h: Harness, b: Business, accountSid = ACCOUNT): Promise<void> {
-  await h.publish("BusinessCreated", b.businessId, businessCreated(b));
-  await h.publish("PhoneNumberPurchased", b.businessId, {
-    businessId: b.businessId,
-    userId: b.userId,
-    phoneNumber: b.dedicated,
-    providerSid: "PN1",
-    country: "US",
-    accountSid,
-  });
-  await waitUntil(async () => {
-    const row = await h.db.client.businessConfig.findUnique({ where: { businessId: b.businessId } });
-    return row?.dedicatedNumber === b.dedicated && row.settings !== null && row.accountSid === accountSid;
-  });
-}
+/** A business whose number telephony bought in its subaccount, not registered (yet). */
+const seedInAccount = (h: Harness, b: Business) => h.seedBusiness(b, b.dedicated, { registered: false, accountSid: ACCOUNT });
 
 async function approve(h: Harness, b: Business, at: Date): Promise<void> {
   await h.publish("TextingRegistrationChanged", b.businessId, registrationChanged(b, telephonyV1.TextingRegistrationStatus.APPROVED, at));
@@ -58,12 +44,12 @@ async function approve(h: Harness, b: Business, at: Date): Promise<void> {
 let calls = 0;
 const callId = () => `reg-call-${++calls}`;
 
-describe("texting registration: registration required (TEXTING_REGISTRATION_REQUIRED=true)", () => {
+describe("texting registration: registration required (TEXTING_REGISTRATION_REQUIRED, the default)", () => {
   let h: Harness;
   const clock = new FakeClock("2026-01-05T15:00:00Z");
 
   beforeAll(async () => {
-    h = await startMessaging({ clock, telephony: { TEXTING_REGISTRATION_REQUIRED: true }, config: { MESSAGING_SEND_TIMEOUT_MS: 300 } });
+    h = await startMessaging({ clock, config: { MESSAGING_SEND_TIMEOUT_MS: 300 } });
   });
   afterAll(() => h.stop());
 
@@ -175,11 +161,11 @@ describe("texting registration: registration required (TEXTING_REGISTRATION_REQU
   });
 });
 
-describe("texting registration: the setting off (the default for now)", () => {
+describe("texting registration: the setting off (TEXTING_REGISTRATION_REQUIRED=false)", () => {
   let h: Harness;
 
   beforeAll(async () => {
-    h = await startMessaging();
+    h = await startMessaging({ telephony: { TEXTING_REGISTRATION_REQUIRED: false } });
   });
   afterAll(() => h.stop());
 
@@ -194,7 +180,7 @@ describe("texting registration: the setting off (the default for now)", () => {
 
   it("sends a business in the main account exactly the request it sent before", async () => {
     const b = newBusiness();
-    await h.seedBusiness(b, b.dedicated);
+    await h.seedBusiness(b, b.dedicated, { registered: false });
     const id = callId();
     const caller = "+12125550145";
     await h.missedCall({ businessId: b.businessId, callId: id, from: caller, to: b.dedicated });

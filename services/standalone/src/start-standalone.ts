@@ -20,7 +20,8 @@ import {
 import { createMailer, mailConfigSchema } from "@rebound/providers/mail";
 import { createSimulatorRouter, createTelephonyProvider, startSimulatorThread } from "@rebound/carrier-simulator";
 import { telephonyConfigSchema } from "@rebound/providers/telephony";
-import { createTelephonyService } from "@rebound/telephony";
+import { createTelephonyService, telephonyServiceConfigSchema } from "@rebound/telephony";
+import { createTwilioTextingRegistration } from "@rebound/twilio";
 import { Router } from "express";
 import type { StandaloneConfig } from "./config";
 import { migrateAll } from "./migrate-all";
@@ -81,7 +82,12 @@ export async function startStandalone(options: StandaloneOptions): Promise<Runni
 
   const identity = createIdentityService(runtime, { mailer });
   const business = createBusinessService(runtime);
-  const telephonyService = createTelephonyService(runtime, { provider, telephony });
+  const telephonyConfig = loadConfig(telephonyServiceConfigSchema, env);
+  // With Twilio, its texting registration side (the simulator is its own).
+  const registration = telephony.TWILIO_ACCOUNT_SID
+    ? createTwilioTextingRegistration(telephony, telephonyConfig.TWILIO_PRIMARY_CUSTOMER_PROFILE_SID, logger)
+    : undefined;
+  const telephonyService = createTelephonyService(runtime, { provider, telephony, config: telephonyConfig, ...(registration ? { registration } : {}) });
   const messaging = createMessagingService(runtime, { provider, mailer, telephony });
   // Billing's sign-up creates the account through identity's router in this process (distributed: IDENTITY_URL).
   const billing = createBillingService(runtime, {

@@ -3,7 +3,7 @@ import { mkdtempSync, openSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
-import { createScratchPostgresDatabase } from "@rebound/testing";
+import { createScratchPostgresDatabase, QUICK_TEXTING_REGISTRATION_ENV } from "@rebound/testing";
 import { freePort, OwnerClient, postVoiceWebhook, simulatorMessages, waitUntil } from "./standalone-harness";
 
 jest.setTimeout(300_000);
@@ -56,6 +56,7 @@ describe("crash safety of the missed-call path", () => {
       DATA_DIR: dataDir,
       NODE_ENV: "development",
       LOG_LEVEL: "warn",
+      ...QUICK_TEXTING_REGISTRATION_ENV,
       // On PostgreSQL another replica may be sending, so a restart leaves the killed process's
       // in-flight texts alone until their send lease runs out (default 5 min): shorten it here.
       ...(scratch ? { DATABASE_URL: scratch.url, MESSAGING_SEND_LEASE_MS: "3000", MESSAGING_RECOVERY_INTERVAL_MS: "1000" } : {}),
@@ -69,6 +70,7 @@ describe("crash safety of the missed-call path", () => {
     const search = await owner.call<{ numbers: { phoneNumber: string }[] }>("GET", "/api/phone-numbers/search/212");
     const dedicated = search.body.numbers[0]?.phoneNumber as string;
     await owner.call("POST", "/api/phone-numbers/purchase", { phoneNumber: dedicated });
+    await owner.registerUsTexting(); // carriers block texts to US callers from unregistered numbers
     await owner.call("PATCH", "/api/business/profile", { businessName: "Crash Test Dental", businessPhone: "+12125550123" });
     await owner.call("POST", "/api/business", {
       customMessage: "Sorry we missed you, [Business Name] will call back.",

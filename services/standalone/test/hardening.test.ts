@@ -34,6 +34,7 @@ describe("hardening (issue 16) through the gateway", () => {
     const search = await owner.call<{ numbers: { phoneNumber: string }[] }>("GET", "/api/phone-numbers/search/415");
     dedicatedNumber = search.body.numbers[0]?.phoneNumber as string;
     expect((await owner.call("POST", "/api/phone-numbers/purchase", { phoneNumber: dedicatedNumber })).status).toBe(201);
+    await owner.registerUsTexting(); // carriers block texts to US callers from unregistered numbers
   });
   afterAll(async () => {
     await app?.stop();

@@ -19,6 +19,7 @@ describe("the missed-call path in standalone mode (webhook -> CallMissed -> SMS 
     const search = await owner.call<{ numbers: { phoneNumber: string }[] }>("GET", "/api/phone-numbers/search/415");
     dedicatedNumber = search.body.numbers[0]?.phoneNumber as string;
     expect([200, 201]).toContain((await owner.call("POST", "/api/phone-numbers/purchase", { phoneNumber: dedicatedNumber })).status);
+    await owner.registerUsTexting(); // carriers block texts to US callers from unregistered numbers
     expect((await owner.call("PATCH", "/api/business/profile", { businessName: "Ada Plumbing", businessPhone: "+12125550123" })).status).toBe(200);
     const settings = await owner.call("POST", "/api/business", {
       customMessage: "Sorry we missed you! [Business Name] will call you back within the hour.",

@@ -60,6 +60,7 @@ describe("real caller traffic in standalone mode (issue 18)", () => {
     const search = await owner.call<{ numbers: { phoneNumber: string }[] }>("GET", "/api/phone-numbers/search/415");
     dedicatedNumber = search.body.numbers[0]?.phoneNumber as string;
     expect([200, 201]).toContain((await owner.call("POST", "/api/phone-numbers/purchase", { phoneNumber: dedicatedNumber })).status);
+    await owner.registerUsTexting(); // carriers block texts to US callers from unregistered numbers
     // The business name is never filled in: texts name the business by the owner's name from sign-up.
     const settings = await owner.call("POST", "/api/business", {
       customMessage: "Sorry we missed you! [Business Name] will call you back within the hour.",

@@ -1,5 +1,5 @@
 import { createSilentLogger, loadConfig } from "@rebound/platform";
-import { createScratchPostgresDatabase, freePort, migratedTemplate } from "@rebound/testing";
+import { createScratchPostgresDatabase, freePort, migratedTemplate, QUICK_TEXTING_REGISTRATION_ENV } from "@rebound/testing";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -11,7 +11,11 @@ export { cookieHeader, freePort, keepCookies, OwnerClient, waitUntil } from "@re
 
 export const DEV_AUTH_TOKEN = "dev-auth-token";
 
-/** Standalone as `npm start` runs it (simulator, dev mailbox), on a free port and a fresh data folder; `extraEnv` adds settings (e.g. Stripe's). */
+/**
+ * Standalone as `npm start` runs it (simulator, dev mailbox; carriers enforcing US texting registration),
+ * on a free port and a fresh data folder, with registrations approved in a fraction of a second;
+ * `extraEnv` adds settings (e.g. Stripe's).
+ */
 export async function startTestStandalone(extraEnv: Record<string, string> = {}): Promise<RunningStandalone & { dataDir: string }> {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), "rebound-standalone-"));
@@ -22,6 +26,7 @@ export async function startTestStandalone(extraEnv: Record<string, string> = {})
     HOST: "127.0.0.1",
     DATA_DIR: dataDir,
     NODE_ENV: "development",
+    ...QUICK_TEXTING_REGISTRATION_ENV,
     ...(scratch ? { DATABASE_URL: scratch.url } : {}),
     ...extraEnv,
   };

@@ -3,7 +3,7 @@
 // back texts to US callers until approved, and Your Results showing what happened (docs/texting-registration.md).
 import { messagingV1 } from "@rebound/contracts";
 import type { TextingRegistrationView } from "@rebound/contracts/domain";
-import { EventRecorder } from "@rebound/testing";
+import { EventRecorder, STANDARD_TEXTING_REGISTRATION } from "@rebound/testing";
 import { setTimeout as sleep } from "node:timers/promises";
 import { OwnerClient, simulatorMessages, startTestStandalone, waitUntil } from "./standalone-harness";
 
@@ -13,23 +13,7 @@ type Standalone = Awaited<ReturnType<typeof startTestStandalone>>;
 
 const VERIFICATION_SENDER = "+19152782000";
 
-const STANDARD = {
-  kind: "standard",
-  legalName: "Ada Plumbing LLC",
-  ein: "12-3456789",
-  businessType: "Limited Liability Corporation",
-  industry: "CONSTRUCTION",
-  website: "https://ada-plumbing.example",
-  street: "1 Main St",
-  city: "San Francisco",
-  region: "CA",
-  postalCode: "94103",
-  country: "US",
-  contactFirstName: "Ada",
-  contactLastName: "Owner",
-  contactEmail: "ada@ada-plumbing.example",
-  contactPhone: "(415) 555-0142",
-};
+const STANDARD = STANDARD_TEXTING_REGISTRATION;
 
 const SOLE_PROPRIETOR = {
   kind: "sole_proprietor",
@@ -43,21 +27,6 @@ const SOLE_PROPRIETOR = {
   postalCode: "78702",
   country: "US",
 };
-
-/**
- * The registration job's interval is telephony's own setting, read from process.env (standalone passes
- * `env` to the provider and mail settings only); 100 ms is its minimum.
- */
-async function withTick<T>(start: () => Promise<T>): Promise<T> {
-  const before = process.env.TEXTING_REGISTRATION_TICK_MS;
-  process.env.TEXTING_REGISTRATION_TICK_MS = "100";
-  try {
-    return await start();
-  } finally {
-    if (before === undefined) delete process.env.TEXTING_REGISTRATION_TICK_MS;
-    else process.env.TEXTING_REGISTRATION_TICK_MS = before;
-  }
-}
 
 /** A signed-up owner with a number in `areaCode`, a business name and a text-back message. */
 async function ownerWithNumber(app: Standalone, email: string, areaCode: string, businessName: string): Promise<{ owner: OwnerClient; number: string }> {
@@ -108,14 +77,13 @@ describe("US texting registration through the gateway (registration required, ca
   let sam: { owner: OwnerClient; number: string };
 
   beforeAll(async () => {
-    app = await withTick(() =>
-      startTestStandalone({
-        TEXTING_REGISTRATION_REQUIRED: "true",
-        SIMULATOR_A2P_ENFORCEMENT: "true",
-        SIMULATOR_A2P_BRAND_APPROVAL_MS: "300",
-        SIMULATOR_A2P_CAMPAIGN_APPROVAL_MS: "300",
-      }),
-    );
+    // The defaults, named: registration required, carriers enforcing 10DLC.
+    app = await startTestStandalone({
+      TEXTING_REGISTRATION_REQUIRED: "true",
+      SIMULATOR_A2P_ENFORCEMENT: "true",
+      SIMULATOR_A2P_BRAND_APPROVAL_MS: "300",
+      SIMULATOR_A2P_CAMPAIGN_APPROVAL_MS: "300",
+    });
     recorder = await EventRecorder.start(app.runtime.bus, ["SmsSuppressed", "TextingRegistrationChanged"]);
     [ada, sam] = await Promise.all([
       ownerWithNumber(app, "ada@example.com", "415", "Ada Plumbing"),
@@ -214,7 +182,7 @@ describe("carriers enforcing 10DLC while registration is not required: the owner
   let ada: { owner: OwnerClient; number: string };
 
   beforeAll(async () => {
-    app = await withTick(() => startTestStandalone({ TEXTING_REGISTRATION_REQUIRED: "false", SIMULATOR_A2P_ENFORCEMENT: "true" }));
+    app = await startTestStandalone({ TEXTING_REGISTRATION_REQUIRED: "false", SIMULATOR_A2P_ENFORCEMENT: "true" });
     ada = await ownerWithNumber(app, "ada@example.com", "415", "Ada Plumbing");
     await sleep(500); // the settings reach messaging's read model through the bus
   });

@@ -3,7 +3,7 @@
 // start:distributed) chooses the carrier simulator and serves its dev surface and RPC beside the service.
 import { loadConfig, runServiceMain, type PlatformRuntime, type ProviderNeed } from "@rebound/platform";
 import { telephonyConfigSchema, type TelephonyConfig, type TelephonyProvider, type TextingRegistrationProvider } from "@rebound/providers/telephony";
-import { createTwilioProvider, TwilioTextingRegistrationProvider } from "@rebound/twilio";
+import { createTwilioProvider, createTwilioTextingRegistration } from "@rebound/twilio";
 import { Router } from "express";
 import { telephonyServiceConfigSchema } from "./config";
 import { createTelephonyService } from "./service";
@@ -27,21 +27,9 @@ export interface TelephonyProviderChoice {
 export const TWILIO: TelephonyProviderChoice = {
   requires: ["telephony"],
   create: (runtime, telephony) => {
-    const provider = createTwilioProvider(telephony);
     const { TWILIO_PRIMARY_CUSTOMER_PROFILE_SID } = loadConfig(telephonyServiceConfigSchema);
-    if (!TWILIO_PRIMARY_CUSTOMER_PROFILE_SID || !telephony.TWILIO_ACCOUNT_SID) {
-      runtime.logger.warn("TWILIO_PRIMARY_CUSTOMER_PROFILE_SID is unset: US texting registration is off, numbers are bought in the main account");
-      return { provider };
-    }
-    const registration = new TwilioTextingRegistrationProvider({
-      accountSid: telephony.TWILIO_ACCOUNT_SID,
-      authToken: telephony.TWILIO_AUTH_TOKEN,
-      primaryCustomerProfileSid: TWILIO_PRIMARY_CUSTOMER_PROFILE_SID,
-      timeoutMs: telephony.TWILIO_REQUEST_TIMEOUT_MS,
-      ...(telephony.TWILIO_API_BASE_URL ? { apiBaseUrl: telephony.TWILIO_API_BASE_URL } : {}),
-      logger: runtime.logger.child({ module: "texting-registration" }),
-    });
-    return { provider, registration };
+    const registration = createTwilioTextingRegistration(telephony, TWILIO_PRIMARY_CUSTOMER_PROFILE_SID, runtime.logger);
+    return { provider: createTwilioProvider(telephony), ...(registration ? { registration } : {}) };
   },
 };
 

@@ -22,6 +22,8 @@ import { TextingAccountRepository } from "./store/texting-account.repository";
 import { TextingRegistrationRepository } from "./store/texting-registration.repository";
 import { advanceTextingRegistrationsJob } from "./texting-registration/advance-texting-registrations.job";
 import type { TelephonyDeps } from "./telephony-deps";
+
+export { telephonyServiceConfigSchema } from "./config";
 import { CallRecorder } from "./voice-webhook/call-recorder";
 
 export interface TelephonyServiceDeps {
@@ -75,7 +77,7 @@ export function createTelephonyService(runtime: PlatformRuntime, serviceDeps: Te
     provider: serviceDeps.provider,
     registration: serviceDeps.registration ?? (isTextingRegistrationProvider(serviceDeps.provider) ? serviceDeps.provider : undefined),
     secrets,
-    textingRegistrationRequired: telephony.TEXTING_REGISTRATION_REQUIRED ?? false,
+    textingRegistrationRequired: telephony.TEXTING_REGISTRATION_REQUIRED ?? true,
     config,
     testCallerNumber: telephony.TWILIO_TEST_CALLER_NUMBER,
     publicBaseUrl: serviceDeps.publicBaseUrl ?? (() => runtime.config.PUBLIC_BASE_URL),

@@ -56,6 +56,8 @@ describe("a number and the voice answer need a subscription in good standing (co
     await harness.createBusiness("biz-ended", "user-ended");
     const dedicated = await numberIn("718");
     expect((await harness.purchase("user-ended", dedicated)).status).toBe(201);
+    // Registered for US texting: until the subscription ends, its US callers are promised a text.
+    await harness.registerTexting("user-ended");
     const caller = "+15551239876";
     const before = await harness.simulator.phones.placeCall({ from: caller, to: dedicated, callSid: "CA0000000000000000000000000000e001" });
     await harness.subscriptionChanged("user-ended", SubscriptionStatus.CANCELED, new Date());

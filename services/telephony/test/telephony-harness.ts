@@ -1,4 +1,5 @@
 import { type billingV1, timestampFromDate, type EventPayloadInit, type EventType } from "@rebound/contracts";
+import type { TextingRegistrationView } from "@rebound/contracts/domain";
 import {
   createPendingEvent,
   INTERNAL_USER_HEADER,
@@ -16,6 +17,7 @@ import { join } from "node:path";
 import pino from "pino";
 import type { TelephonyServiceConfig } from "../src/config";
 import { createTelephonyService, type TelephonyService, type TelephonyServiceDeps } from "../src/service";
+import { advanceTextingRegistrations } from "../src/texting-registration/advance-texting-registrations.job";
 
 /** What a test may swap: the providers (default: the carrier simulator for both), the clock, the provider settings. */
 export interface HarnessOptions {
@@ -45,6 +47,25 @@ export const FAST_CONFIG: Partial<TelephonyServiceConfig> = {
   TEXTING_REGISTRATION_TICK_MS: 600_000,
 };
 
+/** A standard brand's answers to the texting registration form (POST /api/texting-registration). */
+export const STANDARD_REGISTRATION = {
+  kind: "standard",
+  legalName: "Acme Plumbing LLC",
+  ein: "12-3456789",
+  businessType: "Limited Liability Corporation",
+  industry: "CONSTRUCTION",
+  website: "https://acme-plumbing.example",
+  street: "1 Main St",
+  city: "Austin",
+  region: "tx",
+  postalCode: "78701",
+  country: "US",
+  contactFirstName: "Dana",
+  contactLastName: "Reyes",
+  contactEmail: "dana@acme-plumbing.example",
+  contactPhone: "(512) 555-0142",
+};
+
 /** Telephony alone on port 0 with the carrier simulator, posting its webhooks straight to the service (no gateway). */
 export class TelephonyHarness {
   readonly logs: Record<string, unknown>[] = [];
@@ -67,6 +88,9 @@ export class TelephonyHarness {
       journal: new MemoryJournal(),
       logger,
       deliveryStepMs: 1,
+      // The carriers' verdicts on a brand and a campaign come at once: registerTexting needs no waiting.
+      a2pBrandApprovalMs: 0,
+      a2pCampaignApprovalMs: 0,
     });
     this.service = createTelephonyService(this.runtime, {
       provider: options.provider ?? this.simulator,
@@ -133,6 +157,25 @@ export class TelephonyHarness {
       headers: { "content-type": "application/json", ...this.userHeader(userId) },
       body: JSON.stringify({ phoneNumber }),
     });
+  }
+
+  /**
+   * The owner's US texting registration (A2P 10DLC), as the product does it: the standard form submitted
+   * through the API, then advanced by the registration job, one step per run, until approved by the
+   * carrier simulator. The business needs its number first.
+   */
+  async registerTexting(userId: string): Promise<void> {
+    const path = `${this.url}/api/texting-registration`;
+    const headers = { "content-type": "application/json", ...this.userHeader(userId) };
+    const submitted = await fetch(path, { method: "POST", headers, body: JSON.stringify(STANDARD_REGISTRATION) });
+    if (submitted.status !== 202) throw new Error(`texting registration refused: ${submitted.status} ${await submitted.text()}`);
+    for (let run = 0; run < 20; run++) {
+      await advanceTextingRegistrations(this.service.deps);
+      const view = (await (await fetch(path, { headers })).json()) as TextingRegistrationView;
+      if (view.status === "approved") return;
+      if (view.status === "failed") throw new Error(`texting registration failed: ${view.failureReason}`);
+    }
+    throw new Error("texting registration not approved after 20 job runs");
   }
 
   async subscriptionChanged(userId: string, status: billingV1.SubscriptionStatus, changedAt: Date): Promise<string> {

@@ -5,7 +5,7 @@ import { TelephonyProviderError } from "@rebound/providers/telephony";
 import { FakeClock } from "@rebound/testing";
 import { advanceTextingRegistrations } from "../src/texting-registration/advance-texting-registrations.job";
 import { FakeRegistrationProvider, RecordingTelephony } from "./fake-registration-provider";
-import { TelephonyHarness } from "./telephony-harness";
+import { STANDARD_REGISTRATION as STANDARD, TelephonyHarness } from "./telephony-harness";
 
 const { TextingRegistrationStatus: Status, TextingRegistrationKind: Kind } = telephonyV1;
 
@@ -14,24 +14,6 @@ async function eventOf<T extends EventType>(harness: TelephonyHarness, type: T, 
   await harness.until(() => harness.recorder.of(type).some(matches));
   return harness.recorder.of(type).find(matches)!;
 }
-
-const STANDARD = {
-  kind: "standard",
-  legalName: "Acme Plumbing LLC",
-  ein: "12-3456789",
-  businessType: "Limited Liability Corporation",
-  industry: "CONSTRUCTION",
-  website: "https://acme-plumbing.example",
-  street: "1 Main St",
-  city: "Austin",
-  region: "tx",
-  postalCode: "78701",
-  country: "US",
-  contactFirstName: "Dana",
-  contactLastName: "Reyes",
-  contactEmail: "dana@acme-plumbing.example",
-  contactPhone: "(512) 555-0142",
-};
 
 const SOLE_PROPRIETOR = {
   kind: "sole_proprietor",

@@ -17,6 +17,8 @@ describe("voice webhook (component)", () => {
     const [number] = await harness.simulator.searchLocalNumbers("305", { limit: 1 });
     dedicated = number?.phoneNumber ?? "";
     expect((await harness.purchase("user-1", dedicated)).status).toBe(201);
+    // A business that texts its callers: its US texting registration is approved, so the answer may promise a text.
+    await harness.registerTexting("user-1");
   });
 
   afterAll(() => harness.stop());

@@ -7,4 +7,5 @@ export * from "./browser";
 export * from "./describe-if";
 export * from "./owner-client";
 export * from "./raw-exchange";
+export * from "./texting-registration";
 export { migratedTemplate } from "./migrated-template";

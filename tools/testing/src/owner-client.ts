@@ -1,6 +1,7 @@
 // A business owner without a browser, against a running gateway: signs up through the public API
 // and keeps every cookie the gateway sets (the session's among them) between calls.
 import { createServer } from "node:net";
+import { registerUsTexting } from "./texting-registration";
 
 /** A port free on 127.0.0.1 right now. */
 export async function freePort(): Promise<number> {
@@ -47,6 +48,7 @@ const BUSINESS_CREATED_TIMEOUT_MS = 60_000;
 
 export class OwnerClient {
   private readonly cookies = new Map<string, string>();
+  private email = "";
 
   /** The Cookie header this owner sends. */
   get cookie(): string {
@@ -71,6 +73,7 @@ export class OwnerClient {
    * starts) and waits until the business exists (it is created from UserRegistered).
    */
   async signUp(email: string, options: { withoutCard?: boolean } = {}): Promise<void> {
+    this.email = email;
     const res = await this.call("POST", "/api/register", {
       email,
       password: "secret-password",
@@ -83,5 +86,10 @@ export class OwnerClient {
     });
     if (res.status !== 200 && res.status !== 201) throw new Error(`register failed: ${JSON.stringify(res)}`);
     await waitUntil(async () => (await this.call("GET", "/api/business")).status === 200, "the business to be created", BUSINESS_CREATED_TIMEOUT_MS);
+  }
+
+  /** Registers US texting (standard brand) once the business has its number; returns when US callers are texted. */
+  async registerUsTexting(timeoutMs?: number): Promise<void> {
+    await registerUsTexting((method, path, body) => this.call(method, path, body), this.baseUrl, this.email, timeoutMs);
   }
 }

@@ -43,12 +43,11 @@ export const telephonyConfigSchema = z
     /**
      * Hold back texts (and the voice answer's promise of one) from a US 10DLC number to US callers until
      * the business's texting registration (A2P 10DLC) is approved. Read by telephony (voice answer) and
-     * messaging (decide). Default false FOR NOW: every existing test and journey texts US numbers without
-     * registering; the journeys will register first and the default will flip to true.
+     * messaging (decide). Default true: US carriers block unregistered 10DLC traffic (error 30034).
      */
     TEXTING_REGISTRATION_REQUIRED: z
       .enum(["true", "false", "1", "0"])
-      .default("false")
+      .default("true")
       .transform((value) => value === "true" || value === "1"),
     /** Simulator: ms between the status callbacks of a message (queued -> sent -> delivered). */
     SIMULATOR_DELIVERY_STEP_MS: z.coerce.number().int().min(0).max(60_000).default(5),
@@ -65,13 +64,11 @@ export const telephonyConfigSchema = z
     SIMULATOR_A2P_CAMPAIGN_APPROVAL_MS: z.coerce.number().int().min(0).max(86_400_000).default(5_000),
     /**
      * Simulator: US carriers' 10DLC rule, a text from a US number to a US recipient not sent through a
-     * messaging service with a verified campaign ends undelivered with 30034. Default false FOR NOW: every
-     * existing test and journey texts US numbers without registering; the journeys will register first and
-     * the default will flip to true.
+     * messaging service with a verified campaign ends undelivered with 30034. Default true, as carriers do.
      */
     SIMULATOR_A2P_ENFORCEMENT: z
       .enum(["true", "false", "1", "0"])
-      .default("false")
+      .default("true")
       .transform((value) => value === "true" || value === "1"),
   })
   .superRefine((config, ctx) => {

@@ -4,7 +4,7 @@
 
 import { createSilentLogger, loadConfig } from "@rebound/platform";
 import { standaloneConfigSchema, startStandalone, type RunningStandalone } from "@rebound/standalone";
-import { createScratchPostgresDatabase, freePort, OwnerClient } from "@rebound/testing";
+import { createScratchPostgresDatabase, freePort, OwnerClient, QUICK_TEXTING_REGISTRATION_ENV } from "@rebound/testing";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -16,7 +16,14 @@ export async function startStandaloneApp(): Promise<StandaloneApp> {
   const dataDir = mkdtempSync(join(tmpdir(), "rebound-analytics-"));
   // Standalone's consumer groups have fixed names: on PostgreSQL each test process needs its own database.
   const scratch = await createScratchPostgresDatabase();
-  const env = { PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, NODE_ENV: "development", ...(scratch ? { DATABASE_URL: scratch.url } : {}) };
+  const env = {
+    PORT: String(port),
+    HOST: "127.0.0.1",
+    DATA_DIR: dataDir,
+    NODE_ENV: "development",
+    ...QUICK_TEXTING_REGISTRATION_ENV,
+    ...(scratch ? { DATABASE_URL: scratch.url } : {}),
+  };
   const config = loadConfig(standaloneConfigSchema, env);
   // The simulator in this process (not in its thread, as `npm start` has it): the delivery test
   // times the simulator's callbacks by watching this process's fetch.
@@ -34,7 +41,7 @@ export async function startStandaloneApp(): Promise<StandaloneApp> {
 
 /** A signed-in owner without a browser (OwnerClient) who can also buy a number and set the message. */
 export class Owner extends OwnerClient {
-  /** Buys the first number of area code 415 and sets the message; returns the number. */
+  /** Buys the first number of area code 415, registers US texting and sets the message; returns the number. */
   async setUpNumber(message: string): Promise<string> {
     const search = await this.call<{ numbers: { phoneNumber: string }[] }>("GET", "/api/phone-numbers/search/415");
     const dedicatedNumber = search.body.numbers[0]?.phoneNumber;
@@ -53,6 +60,7 @@ export class Owner extends OwnerClient {
       }),
     ];
     for (const step of steps) if (step.status >= 300) throw new Error(`owner set-up failed: ${JSON.stringify(step)}`);
+    await this.registerUsTexting(); // carriers block texts to US callers from unregistered numbers
     return dedicatedNumber;
   }
 }

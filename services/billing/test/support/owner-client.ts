@@ -1,3 +1,4 @@
+import { registerUsTexting } from "@rebound/testing";
 import { setTimeout as sleep } from "node:timers/promises";
 
 export interface Answer<T> {
@@ -42,6 +43,11 @@ export class OwnerClient {
       ...(paymentMethodId ? { paymentMethodId } : {}),
       ...extra,
     });
+  }
+
+  /** Registers US texting once the business has its number; returns when US callers are texted. */
+  registerUsTexting(): Promise<void> {
+    return registerUsTexting((method, path, body) => this.call(method, path, body), this.baseUrl, this.email);
   }
 
   async login(): Promise<void> {

@@ -2,7 +2,7 @@ import { createSilentLogger, loadConfig } from "@rebound/platform";
 import { isDevMailbox, type StoredMail } from "@rebound/providers/mail";
 import { createMailer, mailConfigSchema } from "@rebound/providers/mail";
 import { standaloneConfigSchema, startStandalone, type RunningStandalone } from "@rebound/standalone";
-import { createScratchPostgresDatabase, FakeClock, freePort } from "@rebound/testing";
+import { createScratchPostgresDatabase, FakeClock, freePort, QUICK_TEXTING_REGISTRATION_ENV } from "@rebound/testing";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -32,6 +32,7 @@ export async function startBillingApp(extraEnv: Record<string, string> = {}): Pr
     BILLING_CYCLE_INTERVAL_MS: "100",
     RELEASE_JOB_INTERVAL_MS: "3600000",
     SESSION_MAX_AGE_DAYS: "90",
+    ...QUICK_TEXTING_REGISTRATION_ENV,
     ...(scratch ? { DATABASE_URL: scratch.url } : {}),
     ...extraEnv,
   };

@@ -1,5 +1,5 @@
 // Starts messaging alone on a test database, fed with events like the other services would.
-import { type EventPayload, type EventPayloadInit, type EventType } from "@rebound/contracts";
+import { telephonyV1, timestampFromDate, type EventPayload, type EventPayloadInit, type EventType } from "@rebound/contracts";
 import {
   createPendingEvent,
   createPlatformRuntime,
@@ -45,16 +45,35 @@ export function newBusiness(overrides: Partial<TestBusiness> = {}): TestBusiness
   };
 }
 
+/** How seedBusiness leaves the business's US texting registration (A2P 10DLC). */
+export interface SeedOptions {
+  /**
+   * true (default): registered, as most businesses are: telephony bought its number in a subaccount
+   * of its own, and its registration was approved (its number in a messaging service with a verified
+   * campaign), so its texts to US callers go out. false: no registration (texts to US callers wait for
+   * it, TEXTING_REGISTRATION_REQUIRED).
+   */
+  registered?: boolean;
+  /**
+   * The subaccount its number is in (default: one of its own when registered, the main account when
+   * not). With the simulator, a registered business's subaccount is the one the simulator creates.
+   */
+  accountSid?: string;
+}
+
 export interface HarnessOptions {
   clock?: Clock;
   provider?: FakeTelephonyProvider;
   mailer?: FakeMailer;
   config?: Partial<MessagingConfig>;
-  /** Telephony settings messaging reads (TEXTING_REGISTRATION_REQUIRED ...) over their defaults. */
+  /** Telephony settings messaging reads (TEXTING_REGISTRATION_REQUIRED ...) over their defaults (never this machine's environment). */
   telephony?: Partial<TelephonyConfig>;
   /** Reuse a database (restart tests); a fresh one otherwise. */
   database?: Database;
-  /** Use the real carrier simulator instead of the fake provider (it calls our status webhook back). */
+  /**
+   * Use the real carrier simulator instead of the fake provider (it calls our status webhook back). It
+   * blocks unregistered US texts (30034) as carriers do: seedBusiness registers a business in it for real.
+   */
   simulator?: boolean;
   /** Runs after the service is created and before it starts (rows a crash left behind ...). */
   beforeStart?: (db: MessagingDb) => Promise<void>;
@@ -72,7 +91,8 @@ export interface Harness {
   database: Database;
   publish<T extends EventType>(type: T, key: string, payload: EventPayloadInit<T>): Promise<PendingEvent>;
   republish(event: PendingEvent): Promise<void>;
-  seedBusiness(business: TestBusiness, dedicatedNumber?: string): Promise<void>;
+  /** The business, its dedicated number and (by default) its approved texting registration, as the other services publish them. */
+  seedBusiness(business: TestBusiness, dedicatedNumber?: string, options?: SeedOptions): Promise<void>;
   missedCall(input: { businessId: string; callId: string; from: string; to?: string }): Promise<PendingEvent>;
   post(path: string, form: Record<string, string>): Promise<Response>;
   job(name: string): () => Promise<void>;
@@ -105,13 +125,21 @@ export async function startMessaging(options: HarnessOptions = {}): Promise<Harn
   const mailer = options.mailer ?? new FakeMailer();
   let url = "";
   const simulator = options.simulator
-    ? new CarrierSimulator({ authToken: "dev-auth-token", publicBaseUrl: () => url, journal: new MemoryJournal(), logger: runtime.logger })
+    ? new CarrierSimulator({
+        authToken: "dev-auth-token",
+        publicBaseUrl: () => url,
+        journal: new MemoryJournal(),
+        logger: runtime.logger,
+        // Registrations are approved at once: the vetting's delays are the simulator's own tests' concern.
+        a2pBrandApprovalMs: 0,
+        a2pCampaignApprovalMs: 0,
+      })
     : undefined;
   const service = createMessagingService(runtime, {
     provider: simulator ?? provider,
     mailer,
     publicBaseUrl: () => url,
-    ...(options.telephony ? { telephony: { ...telephonyConfigSchema.parse({}), ...options.telephony } } : {}),
+    telephony: { ...telephonyConfigSchema.parse({}), ...options.telephony },
     config: {
       MESSAGING_UNKNOWN_BUSINESS_WAIT_MS: 100,
       MESSAGING_SEND_BACKOFF_MS: 5,
@@ -144,18 +172,41 @@ export async function startMessaging(options: HarnessOptions = {}): Promise<Harn
       return event;
     },
     republish: async (event) => runtime.bus.publish([toBusRecord(event)]),
-    seedBusiness: async (business, dedicatedNumber = DEDICATED) => {
-      await harness.publish("BusinessCreated", business.businessId, businessCreated(business));
-      await harness.publish("PhoneNumberPurchased", business.businessId, {
-        businessId: business.businessId,
-        userId: business.userId,
+    seedBusiness: async (business, dedicatedNumber = DEDICATED, { registered = true, accountSid: account }: SeedOptions = {}) => {
+      const { businessId, userId } = business;
+      const registration = !registered
+        ? undefined
+        : simulator
+          ? await registerInSimulator(simulator, business, dedicatedNumber, url)
+          : { accountSid: account ?? testSid("AC"), messagingServiceSid: testSid("MG"), numberSid: testSid("PN") };
+      const accountSid = registration?.accountSid ?? account ?? "";
+      await harness.publish("BusinessCreated", businessId, businessCreated(business));
+      await harness.publish("PhoneNumberPurchased", businessId, {
+        businessId,
+        userId,
         phoneNumber: dedicatedNumber,
-        providerSid: "PN1",
+        providerSid: registration?.numberSid ?? "PN1",
         country: "US",
+        accountSid,
       });
+      if (registration) {
+        const approvedAt = clockNow();
+        const approval = approvedRegistration(business, registration, approvedAt);
+        // Approved before the test began: the owner had its "texting is live" e-mail back then.
+        await db.client.registrationEmail.create({
+          data: { registrationId: approval.registrationId, status: "approved", businessId, createdAt: approvedAt, emailedAt: approvedAt },
+        });
+        await harness.publish("TextingRegistrationChanged", businessId, approval);
+      }
       await waitUntil(async () => {
-        const row = await db.client.businessConfig.findUnique({ where: { businessId: business.businessId } });
-        return row?.dedicatedNumber === dedicatedNumber && row.settings !== null;
+        const row = await db.client.businessConfig.findUnique({ where: { businessId } });
+        return (
+          row?.dedicatedNumber === dedicatedNumber &&
+          row.settings !== null &&
+          (row.accountSid ?? "") === accountSid &&
+          row.usTextingAllowed === registered &&
+          (row.messagingServiceSid ?? undefined) === registration?.messagingServiceSid
+        );
       });
     },
     missedCall: ({ businessId, callId, from, to = DEDICATED }) =>
@@ -193,6 +244,100 @@ export async function startMessaging(options: HarnessOptions = {}): Promise<Harn
     },
   };
   return harness;
+}
+
+let sids = 0;
+/** A provider sid for the fake provider (AC..., MG..., PN...): 34 characters, unique in the run. */
+const testSid = (prefix: string) => `${prefix}${String(++sids).padStart(32, "0")}`;
+
+/** Where an approved business's texts go out: its subaccount, its messaging service, its number in it. */
+interface ApprovedSender {
+  accountSid: string;
+  messagingServiceSid: string;
+  numberSid: string;
+}
+
+/** What telephony publishes when a business's registration is approved (docs/texting-registration.md C5). */
+function approvedRegistration(
+  business: TestBusiness,
+  sender: ApprovedSender,
+  at: Date,
+): EventPayloadInit<"TextingRegistrationChanged"> & { registrationId: string } {
+  return {
+    businessId: business.businessId,
+    userId: business.userId,
+    registrationId: `reg-${business.businessId}`,
+    status: telephonyV1.TextingRegistrationStatus.APPROVED,
+    kind: telephonyV1.TextingRegistrationKind.STANDARD,
+    accountSid: sender.accountSid,
+    messagingServiceSid: sender.messagingServiceSid,
+    usTextingAllowed: true,
+    changedAt: timestampFromDate(at),
+  };
+}
+
+/**
+ * Registers the business with the carrier simulator the way telephony does (docs/texting-registration.md
+ * A3): a subaccount, the dedicated number bought in it, the business profile and a standard brand, a
+ * messaging service holding the number, and a campaign. The harness's simulator approves at once.
+ */
+async function registerInSimulator(simulator: CarrierSimulator, business: TestBusiness, phoneNumber: string, baseUrl: string): Promise<ApprovedSender> {
+  const name = business.name ?? "Acme Plumbing";
+  const account = await simulator.createSubaccount(`rebound:${business.businessId}`);
+  const number = await simulator.purchaseNumber(
+    phoneNumber,
+    { voiceUrl: `${baseUrl}/webhooks/twilio/voice`, smsUrl: `${baseUrl}/webhooks/twilio/sms`, statusCallbackUrl: `${baseUrl}/webhooks/twilio/call-status` },
+    { accountSid: account.accountSid },
+  );
+  const profile = await simulator.submitBusinessProfile(
+    account,
+    {
+      kind: "standard",
+      legalName: name,
+      ein: "123456789",
+      businessType: "Limited Liability Corporation",
+      industry: "CONSTRUCTION",
+      website: "https://acme.example",
+      contactFirstName: "Ada",
+      contactLastName: "Owner",
+      contactEmail: "owner@acme.example",
+      contactPhone: "+14155550100",
+      street: "1 Main St",
+      city: "San Francisco",
+      region: "CA",
+      postalCode: "94107",
+      country: "US",
+    },
+    { friendlyName: `rebound:${business.businessId}:1:profile`, notificationEmail: "texting@rebound.example" },
+  );
+  const brand = await simulator.createBrand(account, { kind: "standard", profile });
+  const service = await simulator.createMessagingService(account, {
+    friendlyName: `rebound:${business.businessId}:1:service`,
+    inboundRequestUrl: `${baseUrl}/webhooks/twilio/sms`,
+    statusCallbackUrl: `${baseUrl}/webhooks/twilio/status`,
+  });
+  await simulator.addNumberToService(account, service.sid, number.sid);
+  const campaign = await simulator.createCampaign(account, {
+    messagingServiceSid: service.sid,
+    brandSid: brand.sid,
+    usecase: "LOW_VOLUME",
+    description: `${name} texts people who called the business and whose call was missed, once per missed call.`,
+    messageFlow: `A person phones ${name}; when nobody answers, they get one text back. Reply STOP to opt out.`,
+    messageSamples: [
+      `${name}: sorry we missed your call! We will call you back shortly. Reply STOP to opt out.`,
+      `${name} is closed now and will call you back.`,
+    ],
+    hasEmbeddedLinks: false,
+    hasEmbeddedPhone: false,
+    optOutKeywords: ["STOP"],
+    optOutMessage: `You are unsubscribed from ${name} texts. No more messages will be sent.`,
+    helpKeywords: ["HELP"],
+    helpMessage: `${name}: reply STOP to opt out. Msg & data rates may apply.`,
+    privacyPolicyUrl: `${baseUrl}/texting/${business.businessId}`,
+    termsAndConditionsUrl: `${baseUrl}/texting/${business.businessId}`,
+  });
+  if (campaign.campaignStatus !== "VERIFIED") throw new Error(`the simulator did not verify the campaign: ${JSON.stringify(campaign)}`);
+  return { accountSid: account.accountSid, messagingServiceSid: service.sid, numberSid: number.sid };
 }
 
 /** Polls until `condition` holds; fails after `timeoutMs`. */

@@ -22,6 +22,19 @@ export interface FakeRegistrationHost {
   readonly numbers: FakeNumber[];
 }
 
+/** How the registration half behaves. */
+export interface FakeRegistrationOptions {
+  /**
+   * Review submissions as Twilio does, this many ms after each one: a customer profile or trust product
+   * submitted for review becomes `twilio-approved`, a brand `APPROVED` (identity `VERIFIED`; a sole
+   * proprietor's stays `UNVERIFIED`, as until its owner replies YES), a campaign `VERIFIED`. In Twilio's
+   * order: a trust product not before its customer profile, a brand not before both its bundles (until
+   * then it is looked at again every `reviewMs`; it is left alone when one was rejected). A resource a
+   * test moved meanwhile is left as it is. Unset (the default): statuses move only when a test says so.
+   */
+  reviewMs?: number;
+}
+
 /** A registration error as the fake reports it on a brand or campaign (`errors[]`). */
 export interface FakeRegistrationError {
   code: number;
@@ -58,8 +71,8 @@ const MESSAGING = "https://messaging.twilio.com/v1";
  * evaluations; 2010 addresses; A2P brand registrations and their SMS OTP; messaging services, their
  * phone numbers and US A2P campaigns. Resources belong to the account whose credentials created them
  * (TrustHub and Messaging v1 act as the Basic-auth user; 2010 addresses as the path's account), so a
- * call made with the wrong account's credentials gets Twilio's 404. Statuses move only when a test
- * says so (setBrandStatus, setCampaignStatus, setBundleStatus).
+ * call made with the wrong account's credentials gets Twilio's 404. Statuses move when a test says so
+ * (setBrandStatus, setCampaignStatus, setBundleStatus) and, with `reviewMs`, as Twilio reviews them.
  */
 export class FakeRegistrationApi {
   readonly store = new FakeRegistrationStore();
@@ -68,10 +81,13 @@ export class FakeRegistrationApi {
   /** The last evaluation status of each bundle. */
   private readonly evaluations = new Map<string, "compliant" | "noncompliant">();
   private forcedEvaluations: { results: EvaluationResult[]; on?: "customer_profile" | "trust_product" }[] = [];
+  /** Reviews not yet due (`reviewMs`). */
+  private readonly reviews = new Set<NodeJS.Timeout>();
 
   constructor(
     private readonly host: FakeRegistrationHost,
     mainAccountSid: string,
+    private readonly options: FakeRegistrationOptions = {},
   ) {
     const primary = this.store.create(
       "customer_profile",
@@ -149,6 +165,12 @@ export class FakeRegistrationApi {
     });
   }
 
+  /** Drops the reviews not yet due (the fake is closing). */
+  cancelReviews(): void {
+    this.reviews.forEach(clearTimeout);
+    this.reviews.clear();
+  }
+
   /** The sender numbers of a messaging service (its PhoneNumbers, in the order added). */
   servicePhoneNumbers(serviceSid: string): string[] {
     return this.store.all("service_phone_number", (entry) => entry.json.service_sid === serviceSid).map((entry) => String(entry.json.phone_number));
@@ -186,6 +208,54 @@ export class FakeRegistrationApi {
       if (!campaign || campaign.json.messaging_service_sid !== req.params.sid) return notFound(res, req);
       res.json(campaignAnswer(campaign, req));
     });
+  }
+
+  /** With `reviewMs`: reviews the submitted resource that many ms from now (again later while what it rests on is under review). */
+  private review(resource: FakeResource): void {
+    const reviewMs = this.options.reviewMs;
+    if (reviewMs === undefined) return;
+    const timer = setTimeout(() => {
+      this.reviews.delete(timer);
+      if (this.reviewed(resource) === "later") this.review(resource);
+    }, reviewMs);
+    timer.unref();
+    this.reviews.add(timer);
+  }
+
+  /** One review: approves the resource if it is still as submitted and what it rests on is approved. */
+  private reviewed(resource: FakeResource): "done" | "later" {
+    const { json } = resource;
+    switch (resource.kind) {
+      case "customer_profile":
+      case "trust_product": {
+        if (json.status !== "pending-review") return "done";
+        const profiles = this.store
+          .all("entity_assignment", (assignment) => assignment.json.trust_product_sid === resource.sid)
+          .map((assignment) => assignment.json.object_sid)
+          .filter((sid) => this.store.get(String(sid))?.kind === "customer_profile");
+        const state = this.bundlesReviewed(profiles);
+        if (state === "approved") this.setBundleStatus(resource.sid, "twilio-approved");
+        return state === "pending" ? "later" : "done";
+      }
+      case "brand_registration": {
+        if (json.status !== "PENDING") return "done";
+        const state = this.bundlesReviewed([json.customer_profile_bundle_sid, json.a2p_profile_bundle_sid]);
+        if (state === "approved") this.setBrandStatus(resource.sid, "APPROVED", json.brand_type === "SOLE_PROPRIETOR" ? "UNVERIFIED" : "VERIFIED");
+        return state === "pending" ? "later" : "done";
+      }
+      case "campaign":
+        if (json.campaign_status === "IN_PROGRESS") this.setCampaignStatus(resource.sid, "VERIFIED");
+        return "done";
+      default:
+        return "done";
+    }
+  }
+
+  /** Where the bundles' reviews stand: all twilio-approved, some still pending review, or one that never will be (rejected, back to draft). */
+  private bundlesReviewed(sids: unknown[]): "approved" | "pending" | "never" {
+    const statuses = sids.map((sid) => this.store.get(String(sid))?.json.status);
+    if (statuses.every((status) => status === "twilio-approved")) return "approved";
+    return statuses.every((status) => status === "twilio-approved" || status === "pending-review" || status === "in-review") ? "pending" : "never";
   }
 
   private answer(res: Response, req: Request, resource: FakeResource | undefined, status = 200): void {
@@ -265,6 +335,7 @@ export class FakeRegistrationApi {
       ...(form.Email !== undefined ? { email: single(form.Email) } : {}),
       ...(form.StatusCallback !== undefined ? { status_callback: single(form.StatusCallback) } : {}),
     });
+    if (status === "pending-review") this.review(bundle);
     res.json(bundle.json);
   }
 
@@ -404,6 +475,7 @@ export class FakeRegistrationApi {
       brand_vettings: `${MESSAGING}/a2p/BrandRegistrations/${brand.sid}/Vettings`,
       brand_registration_otps: `${MESSAGING}/a2p/BrandRegistrations/${brand.sid}/SmsOtp`,
     };
+    if (!failure) this.review(brand);
     res.status(201).json(brand.json);
   }
 
@@ -540,6 +612,7 @@ export class FakeRegistrationApi {
       (sid) => `${MESSAGING}/Services/${service.sid}/Compliance/Usa2p/${sid}`,
     );
     this.store.update(service, { us_app_to_person_registered: true });
+    this.review(campaign);
     res.status(201).json(campaignAnswer(campaign, req));
   }
 }

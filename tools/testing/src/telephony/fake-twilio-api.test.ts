@@ -1,3 +1,5 @@
+import type { StandardBusinessProfile } from "@rebound/providers/telephony";
+import { TwilioTextingRegistrationProvider } from "@rebound/twilio";
 import { startFakeTwilioApi, TRUST_HUB_POLICY, type FakeTwilioApi } from "./fake-twilio-api";
 
 /** Raw HTTP against the fake, as Twilio's REST API is called (form bodies, Basic auth). */
@@ -170,5 +172,111 @@ describe("the fake Twilio API: accounts, credentials and registration resources"
     expect(fake.requests.length).toBeGreaterThan(5);
     expect(JSON.stringify(fake.requests)).not.toContain(sub.token);
     expect(JSON.stringify(fake.requests)).not.toContain(parent.token);
+  });
+});
+
+describe("the fake Twilio API reviewing texting registrations on its own (registrationReviewMs)", () => {
+  const REVIEW_MS = 40;
+  const STANDARD: StandardBusinessProfile = {
+    kind: "standard",
+    legalName: "Acme Plumbing LLC",
+    ein: "123456789",
+    businessType: "Limited Liability Corporation",
+    industry: "CONSTRUCTION",
+    website: "https://acmeplumbing.example",
+    contactFirstName: "Ada",
+    contactLastName: "Lovelace",
+    contactEmail: "ada@acmeplumbing.example",
+    contactPhone: "+14155550123",
+    street: "1 Main St",
+    city: "San Francisco",
+    region: "CA",
+    postalCode: "94105",
+    country: "US",
+  };
+  const OPTIONS = { friendlyName: "rebound:biz:1:business_profile", notificationEmail: "compliance@rebound.example" };
+  let fake: FakeTwilioApi;
+  let provider: TwilioTextingRegistrationProvider;
+
+  beforeAll(async () => {
+    fake = await startFakeTwilioApi({ statusCallbacks: false, registrationReviewMs: REVIEW_MS });
+    provider = new TwilioTextingRegistrationProvider({
+      accountSid: fake.accountSid,
+      authToken: fake.authToken,
+      primaryCustomerProfileSid: fake.primaryCustomerProfileSid,
+      timeoutMs: 2_000,
+      apiBaseUrl: fake.url,
+      registrationRequestIntervalMs: 0,
+    });
+  });
+  afterAll(async () => {
+    await provider.close();
+    await fake.close();
+  });
+
+  const statusOf = (sid: string) => fake.resource(sid)?.status;
+  async function until<T>(read: () => Promise<T>, done: (value: T) => boolean): Promise<T> {
+    for (const deadline = Date.now() + 5_000; ;) {
+      const value = await read();
+      if (done(value) || Date.now() > deadline) return value;
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+  }
+
+  it("given a standard registration, then the bundles become twilio-approved, then the brand APPROVED and VERIFIED, then the campaign VERIFIED", async () => {
+    const account = await provider.createSubaccount("biz");
+    const profile = await provider.submitBusinessProfile(account, STANDARD, OPTIONS);
+    expect([statusOf(profile.customerProfileSid), statusOf(profile.trustProductSid)]).toEqual(["pending-review", "pending-review"]);
+
+    const created = await provider.createBrand(account, { kind: "standard", profile });
+    expect(created.status).toBe("PENDING");
+    const brand = await until(
+      () => provider.fetchBrand(account, created.sid),
+      (seen) => seen.status !== "PENDING",
+    );
+
+    expect(brand).toMatchObject({ status: "APPROVED", identityStatus: "VERIFIED" });
+    expect([statusOf(profile.customerProfileSid), statusOf(profile.trustProductSid)]).toEqual(["twilio-approved", "twilio-approved"]);
+
+    const service = await provider.createMessagingService(account, {
+      friendlyName: "rebound:biz",
+      inboundRequestUrl: "https://rebound.example/webhooks/twilio/sms",
+      statusCallbackUrl: "https://rebound.example/webhooks/twilio/status",
+    });
+    const submitted = await provider.createCampaign(account, {
+      messagingServiceSid: service.sid,
+      brandSid: brand.sid,
+      usecase: "LOW_VOLUME",
+      description: "Acme Plumbing texts callers whose phone call it missed, once per missed call.",
+      messageFlow: "A caller phones Acme Plumbing; when the call is missed, the caller gets one text.",
+      messageSamples: ["Acme Plumbing: sorry we missed your call! Reply STOP to opt out.", "Acme Plumbing: we'll call you back. Reply STOP to opt out."],
+      hasEmbeddedLinks: false,
+      hasEmbeddedPhone: false,
+      optOutKeywords: ["STOP"],
+      optOutMessage: "You are unsubscribed from Acme Plumbing texts. No more messages will be sent.",
+      helpKeywords: ["HELP"],
+      helpMessage: "Acme Plumbing missed-call texts. Reply STOP to opt out. Msg & data rates may apply.",
+      privacyPolicyUrl: "https://rebound.example/texting/biz#privacy",
+      termsAndConditionsUrl: "https://rebound.example/texting/biz#terms",
+    });
+    expect(submitted.campaignStatus).toBe("IN_PROGRESS");
+    const campaign = await until(
+      () => provider.fetchCampaign(account, service.sid, submitted.sid),
+      (seen) => seen.campaignStatus !== "IN_PROGRESS",
+    );
+
+    expect(campaign.campaignStatus).toBe("VERIFIED");
+    expect(fake.resource(campaign.sid)?.campaign_id).toEqual(expect.stringMatching(/^C[0-9A-F]{6}$/));
+  });
+
+  it("given a customer profile rejected in review, then its trust product and its brand are never approved", async () => {
+    const account = await provider.createSubaccount("rejected");
+    const profile = await provider.submitBusinessProfile(account, STANDARD, OPTIONS);
+    fake.setBundleStatus(profile.customerProfileSid, "twilio-rejected");
+    const brand = await provider.createBrand(account, { kind: "standard", profile });
+
+    await new Promise((resolve) => setTimeout(resolve, REVIEW_MS * 4));
+
+    expect([statusOf(profile.trustProductSid), statusOf(brand.sid)]).toEqual(["pending-review", "PENDING"]);
   });
 });

@@ -41,6 +41,12 @@ export interface FakeTwilioOptions {
   port?: number;
   /** Ms before a Lookup v2 answer (to try the caller's timeout); default 0. */
   lookupDelayMs?: number;
+  /**
+   * Review texting registrations on its own, as Twilio does, this many ms after each submission (bundles
+   * `twilio-approved`, then the brand `APPROVED`, the campaign `VERIFIED`: FakeRegistrationOptions.reviewMs).
+   * Default: off, statuses move only through setBundleStatus, setBrandStatus and setCampaignStatus.
+   */
+  registrationReviewMs?: number;
 }
 
 /** A failure the next matching request(s) get instead of the normal answer. */
@@ -98,7 +104,9 @@ export class FakeTwilioApi extends EventEmitter {
       sign: options.signCallbacks !== false,
       tokenOf: (sid) => this.account(sid)?.authToken,
     });
-    this.registration = new FakeRegistrationApi({ ownerOf: (sid) => this.account(sid)?.ownerAccountSid, numbers: this.numbers }, this.accountSid);
+    this.registration = new FakeRegistrationApi({ ownerOf: (sid) => this.account(sid)?.ownerAccountSid, numbers: this.numbers }, this.accountSid, {
+      reviewMs: options.registrationReviewMs,
+    });
   }
 
   /** An account by SID (the main one or a subaccount). */
@@ -154,6 +162,7 @@ export class FakeTwilioApi extends EventEmitter {
 
   async close(): Promise<void> {
     this.callbacks.cancel();
+    this.registration.cancelReviews();
     const server = this.server;
     if (!server) return;
     await new Promise<void>((resolve) => {
