@@ -9,7 +9,9 @@ describe("event registry", () => {
     expect(topicOf("CallMissed")).toBe(TOPICS.telephony);
     expect(topicOf("SmsSent")).toBe(TOPICS.messaging);
     expect(topicOf("UserRegistered")).toBe(TOPICS.identity);
-    expect(Object.keys(EVENT_REGISTRY)).toHaveLength(20);
+    expect(topicOf("VoicemailRecorded")).toBe(TOPICS.telephony);
+    expect(topicOf("ConversationOutcomeSet")).toBe(TOPICS.messaging);
+    expect(Object.keys(EVENT_REGISTRY)).toHaveLength(25);
   });
 
   it("round-trips a payload through protobuf bytes", () => {

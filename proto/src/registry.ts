@@ -35,6 +35,9 @@ export const EVENT_REGISTRY = {
   CallMissed: entry(telephony.CallMissedSchema, TOPICS.telephony),
   ForwardingTestCompleted: entry(telephony.ForwardingTestCompletedSchema, TOPICS.telephony),
   TextingRegistrationChanged: entry(telephony.TextingRegistrationChangedSchema, TOPICS.telephony),
+  VoicemailRecorded: entry(telephony.VoicemailRecordedSchema, TOPICS.telephony),
+  VoicemailTranscribed: entry(telephony.VoicemailTranscribedSchema, TOPICS.telephony),
+  VoicemailDeleted: entry(telephony.VoicemailDeletedSchema, TOPICS.telephony),
   InboundSmsReceived: entry(messaging.InboundSmsReceivedSchema, TOPICS.messaging),
   SmsQueued: entry(messaging.SmsQueuedSchema, TOPICS.messaging),
   SmsSent: entry(messaging.SmsSentSchema, TOPICS.messaging),
@@ -42,6 +45,8 @@ export const EVENT_REGISTRY = {
   SmsSuppressed: entry(messaging.SmsSuppressedSchema, TOPICS.messaging),
   CallerOptedOut: entry(messaging.CallerOptedOutSchema, TOPICS.messaging),
   CallerOptedIn: entry(messaging.CallerOptedInSchema, TOPICS.messaging),
+  ConversationRead: entry(messaging.ConversationReadSchema, TOPICS.messaging),
+  ConversationOutcomeSet: entry(messaging.ConversationOutcomeSetSchema, TOPICS.messaging),
   SubscriptionChanged: entry(billing.SubscriptionChangedSchema, TOPICS.billing),
 } as const;
 

@@ -36,6 +36,20 @@ export type JournalEntry =
   | { t: "release"; sid: string; at: number }
   | { t: "forwarding"; phoneNumber: string; forwardTo: string | null }
   | { t: "opt-out"; sender: string; recipient: string; optedOut: boolean }
+  // A caller's voicemail (the answer's <Record>): the audio is generated from `seconds`, never stored.
+  | {
+      t: "recording";
+      sid: string;
+      /** The account that owns the called number (the main account's sid when it owns it). */
+      accountSid: string;
+      callSid: string;
+      from: string;
+      to: string;
+      seconds: number;
+      transcript?: string;
+      at: number;
+    }
+  | { t: "recording-deleted"; sid: string; at: number }
   // US texting registration: accounts, profiles, brands, verification texts, services, campaigns.
   | A2pEntry;
 

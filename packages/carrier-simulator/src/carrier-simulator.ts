@@ -12,6 +12,8 @@ import {
   type NumberWebhooks,
   type ProviderAccount,
   type PurchasedNumber,
+  type RecordingAudio,
+  type RecordingRef,
   type SendSmsRequest,
   type SendSmsResult,
   type SubmittedProfile,
@@ -26,11 +28,12 @@ import { brandSnapshot, campaignSnapshot, type SimulatedBrandSnapshot } from "./
 import { answerVerification, dueVerificationTexts, findBrand, nextDueAt, registerBrand, requestVerificationText, submitProfile } from "./a2p/brand-rules";
 import { addNumber, carrierBlockCode, createService, findCampaign, submitCampaign } from "./a2p/campaign-rules";
 import type { CarrierJournal, JournalEntry } from "./carrier-journal";
-import { CarrierState, type SimulatedMessage } from "./carrier-state";
+import { CarrierState, type SimulatedMessage, type SimulatedRecording } from "./carrier-state";
 import { SmsDelivery } from "./sms-delivery";
 import { simulatedNumbers } from "./simulated-numbers";
 import { simulatorSid } from "./simulator-sid";
 import { SimulatedPhones } from "./simulated-phones";
+import { simulatedWav } from "./simulated-recording";
 import { WebhookSender } from "./webhook-sender";
 
 export interface CarrierSimulatorOptions {
@@ -413,6 +416,31 @@ export class CarrierSimulator implements TelephonyProvider, TextingRegistrationP
   async lookupLineType(phoneNumber: string): Promise<LineType | undefined> {
     if (!isE164(phoneNumber)) return undefined;
     return phoneNumber.endsWith(SIMULATED_LANDLINE_SUFFIX) ? "landline" : "mobile";
+  }
+
+  /**
+   * A voicemail's audio (a generated WAV of its length), only in the account that holds it and until it is
+   * deleted; undefined otherwise, as Twilio answers 404.
+   */
+  async fetchRecording(ref: RecordingRef): Promise<RecordingAudio | undefined> {
+    const recording = this.liveRecording(ref);
+    return recording ? { contentType: "audio/wav", data: simulatedWav(recording.seconds) } : undefined;
+  }
+
+  /** Deletes a voicemail of the account; one already gone (or another account's) is left as it is. */
+  async deleteRecording(ref: RecordingRef): Promise<void> {
+    const recording = this.liveRecording(ref);
+    if (recording) this.record({ t: "recording-deleted", sid: recording.sid, at: this.now() });
+  }
+
+  /** The voicemails simulated callers left, newest first (deleted ones with deletedAt). */
+  listRecordings(): SimulatedRecording[] {
+    return this.state.recordings().reverse();
+  }
+
+  private liveRecording(ref: RecordingRef): SimulatedRecording | undefined {
+    const recording = this.state.recording(ref.recordingSid);
+    return recording && recording.accountSid === ref.accountSid && recording.deletedAt === undefined ? recording : undefined;
   }
 
   /** What the carrier received from us, newest first; only texts to `to` when given. */

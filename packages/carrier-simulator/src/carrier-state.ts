@@ -28,6 +28,19 @@ export interface SimulatedNumber {
   accountSid?: string;
 }
 
+/** A voicemail a simulated caller left (its audio: simulatedWav(seconds)). */
+export interface SimulatedRecording {
+  sid: string;
+  accountSid: string;
+  callSid: string;
+  from: string;
+  to: string;
+  seconds: number;
+  transcript?: string;
+  createdAt: number;
+  deletedAt?: number;
+}
+
 export const FINAL_MESSAGE_STATUSES = new Set(["delivered", "undelivered", "failed"]);
 
 /** The simulated carrier's memory, rebuilt from its journal on start and updated by every new entry. */
@@ -38,6 +51,7 @@ export class CarrierState {
   private readonly activeNumbers = new Map<string, SimulatedNumber>();
   readonly forwarding = new Map<string, string>();
   private readonly optOuts = new Set<string>();
+  private readonly recordingsBySid = new Map<string, SimulatedRecording>();
   /** US texting registration (A2P 10DLC). */
   readonly a2p = new A2pState();
 
@@ -77,6 +91,16 @@ export class CarrierState {
         if (entry.optedOut) this.optOuts.add(`${entry.sender}|${entry.recipient}`);
         else this.optOuts.delete(`${entry.sender}|${entry.recipient}`);
         return;
+      case "recording": {
+        const { t: _t, at, ...fields } = entry;
+        this.recordingsBySid.set(entry.sid, { ...fields, createdAt: at });
+        return;
+      }
+      case "recording-deleted": {
+        const recording = this.recordingsBySid.get(entry.sid);
+        if (recording) recording.deletedAt = entry.at;
+        return;
+      }
       case "account":
       case "profile":
       case "brand":
@@ -109,6 +133,15 @@ export class CarrierState {
 
   activeNumberList(): SimulatedNumber[] {
     return [...this.activeNumbers.values()];
+  }
+
+  recording(sid: string): SimulatedRecording | undefined {
+    return this.recordingsBySid.get(sid);
+  }
+
+  /** Every voicemail left, oldest first (deleted ones too, with deletedAt). */
+  recordings(): SimulatedRecording[] {
+    return [...this.recordingsBySid.values()];
   }
 
   isOptedOut(sender: string, recipient: string): boolean {

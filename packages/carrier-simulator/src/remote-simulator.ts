@@ -16,6 +16,8 @@ import {
   type NumberWebhooks,
   type ProviderAccount,
   type PurchasedNumber,
+  type RecordingAudio,
+  type RecordingRef,
   type SendSmsRequest,
   type SendSmsResult,
   type SubmittedProfile,
@@ -33,6 +35,9 @@ const METHODS = [
   "findSentMessage",
   "placeTestCall",
   "lookupLineType",
+  // Voicemail recordings (the audio travels base64 in the JSON answer)
+  "fetchRecording",
+  "deleteRecording",
   // US texting registration (TextingRegistrationProvider)
   "createSubaccount",
   "submitBusinessProfile",
@@ -86,6 +91,11 @@ export function createSimulatorRpcRouter(provider: TelephonyProvider, options: {
     try {
       const call = carrier[method] as (...values: unknown[]) => Promise<unknown>;
       const result = await call.apply(carrier, args);
+      if (method === "fetchRecording" && result) {
+        const audio = result as RecordingAudio;
+        res.json({ result: { contentType: audio.contentType, base64: Buffer.from(audio.data).toString("base64") } });
+        return;
+      }
       res.json(result === undefined ? {} : { result });
     } catch (error) {
       const failure: RpcError =
@@ -136,6 +146,15 @@ export class RemoteSimulatorProvider implements TelephonyProvider, TextingRegist
 
   lookupLineType(phoneNumber: string): LineTypeAnswer {
     return this.call("lookupLineType", [phoneNumber]) as LineTypeAnswer;
+  }
+
+  async fetchRecording(ref: RecordingRef): Promise<RecordingAudio | undefined> {
+    const answer = await this.call<{ contentType: string; base64: string } | undefined>("fetchRecording", [ref]);
+    return answer ? { contentType: answer.contentType, data: Buffer.from(answer.base64, "base64") } : undefined;
+  }
+
+  deleteRecording(ref: RecordingRef): Promise<void> {
+    return this.call("deleteRecording", [ref]);
   }
 
   createSubaccount(friendlyName: string): Promise<ProviderAccount> {

@@ -3,6 +3,7 @@ import type { TestCallRequest } from "@rebound/providers/telephony";
 import { A2P_VERIFICATION_SENDER } from "./a2p/a2p-records";
 import type { CarrierSimulator } from "./carrier-simulator";
 import { simulatorSid } from "./simulator-sid";
+import { twimlRecordVerb, type RecordVerb } from "./simulated-recording";
 import { optOutChange, twimlMessageBodies } from "./twiml-replies";
 import type { WebhookResult, WebhookSender } from "./webhook-sender";
 
@@ -12,6 +13,24 @@ export interface SimulatedCallResult {
   to: string;
   forwardedFrom?: string;
   webhook: WebhookResult;
+  /** The voicemail the caller left, when asked to and our answer recorded (`<Record>`). */
+  voicemail?: SimulatedVoicemailResult;
+}
+
+/** What a simulated caller would leave after the beep: `seconds` of audio and, optionally, what the transcriber hears. */
+export interface VoicemailToLeave {
+  seconds: number;
+  transcript?: string;
+}
+
+export interface SimulatedVoicemailResult {
+  recordingSid: string;
+  /** The recording's length: the caller's seconds, cut at the answer's maxLength. */
+  seconds: number;
+  /** Our answers to the <Record> action, the recording status callback and the transcription callback; null when not sent. */
+  action: WebhookResult | null;
+  recordingStatus: WebhookResult | null;
+  transcription: WebhookResult | null;
 }
 
 export interface SimulatedSmsResult {
@@ -42,8 +61,12 @@ export class SimulatedPhones {
     return this.carrier.state.forwarding.get(phoneNumber);
   }
 
-  /** A caller calls `to`; nobody answers, so a forwarding business phone sends the call on. Posts the signed voice webhook like Twilio. */
-  async placeCall(call: { from: string; to: string; callSid?: string }): Promise<SimulatedCallResult> {
+  /**
+   * A caller calls `to`; nobody answers, so a forwarding business phone sends the call on. Posts the signed voice
+   * webhook like Twilio. With `voicemail`, when our answer records (`<Record>`), the caller leaves that voicemail
+   * (see leaveVoicemail).
+   */
+  async placeCall(call: { from: string; to: string; callSid?: string; voicemail?: VoicemailToLeave }): Promise<SimulatedCallResult> {
     const forwardTo = this.forwardingOf(call.to);
     const to = forwardTo ?? call.to;
     const callSid = call.callSid ?? simulatorSid("CA");
@@ -67,7 +90,77 @@ export class SimulatedPhones {
       },
       owner.authToken,
     );
-    return { callSid, to, ...(forwardTo ? { forwardedFrom: call.to } : {}), webhook };
+    const verb = call.voicemail && webhook.status < 300 ? twimlRecordVerb(webhook.body) : undefined;
+    const voicemail =
+      call.voicemail && verb ? await this.leaveVoicemail({ callSid, from: call.from, to, voiceUrl: url, owner, verb, left: call.voicemail }) : undefined;
+    return { callSid, to, ...(forwardTo ? { forwardedFrom: call.to } : {}), webhook, ...(voicemail ? { voicemail } : {}) };
+  }
+
+  /**
+   * After the beep the caller speaks for `seconds` (cut at maxLength) and hangs up, as Twilio reports it: the
+   * recording is journaled (its audio served to fetchRecording), then the <Record> action, the recording status
+   * callback (when `completed` is asked for) and, with a transcript and transcribe="true", the transcription
+   * callback, in that order, each signed with the number owner's token. Relative URLs resolve against the voice URL.
+   */
+  private async leaveVoicemail(input: {
+    callSid: string;
+    from: string;
+    to: string;
+    voiceUrl: string;
+    owner: { accountSid: string; authToken: string };
+    verb: RecordVerb;
+    left: VoicemailToLeave;
+  }): Promise<SimulatedVoicemailResult> {
+    const { callSid, from, to, owner, verb, left } = input;
+    const maxLength = verb.maxLength === undefined || verb.maxLength <= 0 ? 3_600 : verb.maxLength;
+    const seconds = Math.min(Math.max(Math.round(left.seconds), 0), maxLength);
+    const recordingSid = simulatorSid("RE");
+    const at = this.carrier.now();
+    this.carrier.record({
+      t: "recording",
+      sid: recordingSid,
+      accountSid: owner.accountSid,
+      callSid,
+      from,
+      to,
+      seconds,
+      ...(left.transcript !== undefined ? { transcript: left.transcript } : {}),
+      at,
+    });
+    const recordingUrl = `https://api.twilio.com/2010-04-01/Accounts/${owner.accountSid}/Recordings/${recordingSid}`;
+    const call = { AccountSid: owner.accountSid, ApiVersion: "2010-04-01", CallSid: callSid, From: from, To: to, Caller: from, Called: to };
+    const recording = { RecordingSid: recordingSid, RecordingUrl: recordingUrl, RecordingDuration: String(seconds) };
+    const post = (target: string | undefined, params: Record<string, string>) =>
+      target ? this.sender.post(new URL(target, input.voiceUrl).toString(), params, owner.authToken) : Promise.resolve(null);
+    const action = await post(verb.action, { ...call, ...recording, CallStatus: "completed", Digits: "hangup" });
+    const recordingStatus = verb.recordingStatusCallbackEvent.includes("completed")
+      ? await post(verb.recordingStatusCallback, {
+          AccountSid: owner.accountSid,
+          CallSid: callSid,
+          ...recording,
+          RecordingStatus: "completed",
+          RecordingChannels: "1",
+          RecordingSource: "RecordVerb",
+          RecordingStartTime: new Date(at).toUTCString().replace("GMT", "+0000"),
+          ErrorCode: "0",
+        })
+      : null;
+    const transcribe = verb.transcribe && left.transcript !== undefined && seconds > 0;
+    const transcriptionSid = simulatorSid("TR");
+    const transcription = transcribe
+      ? await post(verb.transcribeCallback, {
+          ...call,
+          CallStatus: "completed",
+          RecordingSid: recordingSid,
+          RecordingUrl: recordingUrl,
+          TranscriptionSid: transcriptionSid,
+          TranscriptionText: left.transcript ?? "",
+          TranscriptionStatus: "completed",
+          TranscriptionType: "fast",
+          TranscriptionUrl: `https://api.twilio.com/2010-04-01/Accounts/${owner.accountSid}/Recordings/${recordingSid}/Transcriptions/${transcriptionSid}`,
+        })
+      : null;
+    return { recordingSid, seconds, action, recordingStatus, transcription };
   }
 
   /**

@@ -11,7 +11,18 @@ const phone = (field: string) =>
     .trim()
     .regex(E164_PATTERN, `${field} must be an E.164 phone number, e.g. +15551230001`);
 
-const callSchema = z.object({ from: phone("from"), to: phone("to") });
+const voicemailSchema = z.object(
+  {
+    seconds: z
+      .number({ error: "voicemail.seconds must be a whole number of seconds from 0 to 3600" })
+      .int("voicemail.seconds must be a whole number of seconds from 0 to 3600")
+      .min(0, "voicemail.seconds must be a whole number of seconds from 0 to 3600")
+      .max(3_600, "voicemail.seconds must be a whole number of seconds from 0 to 3600"),
+    transcript: z.string({ error: "voicemail.transcript must be text" }).max(5_000, "voicemail.transcript must be at most 5000 characters").optional(),
+  },
+  { error: "voicemail must be {seconds, transcript?}" },
+);
+const callSchema = z.object({ from: phone("from"), to: phone("to"), voicemail: voicemailSchema.optional() });
 const smsSchema = z.object({ from: phone("from"), to: phone("to"), body: z.string({ error: "body is required" }).min(1, "body is required") });
 const forwardingSchema = z
   .object({ phoneNumber: phone("phoneNumber"), forwardTo: phone("forwardTo").optional(), enabled: z.boolean().optional() })
@@ -48,6 +59,33 @@ export function createSimulatorRouter(provider: TelephonyProvider, options: { no
       forwardedFrom: result.forwardedFrom ?? null,
       webhookStatus: result.webhook.status,
       twiml: result.webhook.body,
+      // Asked for and our answer recorded: what was left and how our webhooks answered; else null.
+      voicemail: result.voicemail
+        ? {
+            recordingSid: result.voicemail.recordingSid,
+            seconds: result.voicemail.seconds,
+            actionStatus: result.voicemail.action?.status ?? null,
+            recordingStatusCallbackStatus: result.voicemail.recordingStatus?.status ?? null,
+            transcriptionCallbackStatus: result.voicemail.transcription?.status ?? null,
+          }
+        : null,
+    });
+  });
+
+  // The voicemails simulated callers left (the audio is served to the provider's fetchRecording).
+  router.get("/dev/simulator/recordings", (_req, res) => {
+    res.json({
+      recordings: carrier.listRecordings().map(({ sid, accountSid, callSid, from, to, seconds, transcript, createdAt, deletedAt }) => ({
+        sid,
+        accountSid,
+        callSid,
+        from,
+        to,
+        seconds,
+        transcript: transcript ?? null,
+        createdAt,
+        deletedAt: deletedAt ?? null,
+      })),
     });
   });
 

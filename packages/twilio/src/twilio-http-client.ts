@@ -10,6 +10,9 @@ export interface TwilioHttpClientOptions {
   baseUrl?: string;
 }
 
+const REDIRECTS = new Set([301, 302, 303, 307, 308]);
+const MAX_REDIRECTS = 3;
+
 /** A request that does not answer in time fails with this code (retryable, see twilio-errors). */
 const TIMEOUT_CODE = "ETIMEDOUT";
 
@@ -54,7 +57,31 @@ export class TwilioHttpClient extends twilio.RequestClient {
       headers["Content-Length"] = String(Buffer.byteLength(body.text));
     }
     const answer = await this.send(url, opts.method.toUpperCase(), headers, body?.text, opts.timeout ?? this.timeoutMs);
-    return { statusCode: answer.statusCode, body: answer.body as TData, headers: answer.headers };
+    return { statusCode: answer.statusCode, body: answer.body.toString("utf8") as TData, headers: answer.headers };
+  }
+
+  /**
+   * A GET whose answer is bytes (a recording's media), with Basic auth, on the same agents, base URL
+   * and timeout: the SDK's request path reads every answer as text.
+   */
+  async download(
+    uri: string,
+    credentials: { username: string; password: string },
+  ): Promise<{ statusCode: number; body: Buffer; headers: IncomingHttpHeaders }> {
+    let url = new URL(uri);
+    if (this.target) {
+      url.protocol = this.target.protocol;
+      url.host = this.target.host;
+    }
+    const origin = url.origin;
+    const authorization = `Basic ${Buffer.from(`${credentials.username}:${credentials.password}`).toString("base64")}`;
+    // Media may answer with a redirect to a short-lived storage URL: followed, the credentials only to our API's origin.
+    for (let hop = 0; ; hop++) {
+      const answer = await this.send(url, "GET", url.origin === origin ? { Authorization: authorization } : {}, undefined, this.timeoutMs);
+      const location = answer.headers.location;
+      if (!REDIRECTS.has(answer.statusCode) || !location || hop >= MAX_REDIRECTS) return answer;
+      url = new URL(location, url);
+    }
   }
 
   destroy(): void {
@@ -64,12 +91,12 @@ export class TwilioHttpClient extends twilio.RequestClient {
 
   private send(url: URL, method: string, headers: Record<string, string>, body: string | undefined, timeoutMs: number) {
     const secure = url.protocol === "https:";
-    return new Promise<{ statusCode: number; body: string; headers: IncomingHttpHeaders }>((resolve, reject) => {
+    return new Promise<{ statusCode: number; body: Buffer; headers: IncomingHttpHeaders }>((resolve, reject) => {
       const request = (secure ? httpsRequest : httpRequest)(url, { method, headers, agent: secure ? this.agents.https : this.agents.http }, (response) => {
         const chunks: Buffer[] = [];
         response.on("data", (chunk: Buffer) => chunks.push(chunk));
         response.on("error", reject);
-        response.on("end", () => resolve({ statusCode: response.statusCode ?? 0, body: Buffer.concat(chunks).toString("utf8"), headers: response.headers }));
+        response.on("end", () => resolve({ statusCode: response.statusCode ?? 0, body: Buffer.concat(chunks), headers: response.headers }));
       });
       request.setTimeout(timeoutMs, () => {
         request.destroy(Object.assign(new Error(`Twilio did not answer within ${timeoutMs} ms`), { code: TIMEOUT_CODE }));

@@ -5,6 +5,8 @@ import type {
   LineType,
   NumberWebhooks,
   PurchasedNumber,
+  RecordingAudio,
+  RecordingRef,
   SendSmsRequest,
   SendSmsResult,
   TelephonyProvider,
@@ -55,6 +57,16 @@ export function lineTypeOf(type: unknown): LineType | undefined {
       return undefined;
     default:
       return "other";
+  }
+}
+
+/** Twilio's JSON error body ({code, message, status}) as the shape toTelephonyProviderError reads. */
+function restErrorOf(status: number, body: Buffer): { status: number; code?: unknown; message: string } {
+  try {
+    const parsed = JSON.parse(body.toString("utf8")) as { code?: unknown; message?: unknown };
+    return { status, code: parsed.code, message: typeof parsed.message === "string" ? parsed.message : `HTTP ${status}` };
+  } catch {
+    return { status, message: `HTTP ${status}` };
   }
 }
 
@@ -183,6 +195,36 @@ export class TwilioTelephonyProvider implements TelephonyProvider {
       return { sid: call.sid };
     } catch (error) {
       throw toTelephonyProviderError(error, "test call");
+    }
+  }
+
+  /**
+   * A voicemail's audio: GET /2010-04-01/Accounts/{AccountSid}/Recordings/{RecordingSid}.wav with OUR credentials on
+   * the subaccount's path (as every 2010 request of this adapter: Twilio lets a parent account reach its
+   * subaccounts' resources). Undefined when Twilio no longer has it (404).
+   */
+  async fetchRecording(ref: RecordingRef): Promise<RecordingAudio | undefined> {
+    const uri = `https://api.twilio.com/2010-04-01/Accounts/${encodeURIComponent(ref.accountSid)}/Recordings/${encodeURIComponent(ref.recordingSid)}.wav`;
+    let answer: Awaited<ReturnType<TwilioHttpClient["download"]>>;
+    try {
+      answer = await this.httpClient.download(uri, { username: this.options.accountSid, password: this.options.authToken });
+    } catch (error) {
+      throw toTelephonyProviderError(error, "recording fetch");
+    }
+    if (answer.statusCode === 404) return undefined;
+    if (answer.statusCode < 200 || answer.statusCode >= 300) throw toTelephonyProviderError(restErrorOf(answer.statusCode, answer.body), "recording fetch");
+    const type = answer.headers["content-type"];
+    return { contentType: typeof type === "string" && type.startsWith("audio/") ? type.split(";")[0]!.trim() : "audio/wav", data: answer.body };
+  }
+
+  /** DELETE .../Recordings/{RecordingSid}.json through the SDK; one Twilio no longer has (20404) counts as deleted. */
+  async deleteRecording(ref: RecordingRef): Promise<void> {
+    try {
+      await this.accountApi(ref.accountSid).recordings(ref.recordingSid).remove();
+    } catch (error) {
+      const mapped = toTelephonyProviderError(error, "recording delete");
+      if (mapped.options.httpStatus === 404) return;
+      throw mapped;
     }
   }
 

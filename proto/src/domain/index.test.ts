@@ -97,6 +97,16 @@ describe("domain barrel", () => {
       "standardRegistrationSchema",
       "soleProprietorRegistrationSchema",
       "textingRegistrationSchema",
+      "CONVERSATION_ITEM_KINDS",
+      "CONVERSATION_OUTCOMES",
+      "OWNER_REPLY_MAX_LENGTH",
+      "conversationListQuerySchema",
+      "ownerReplySchema",
+      "conversationOutcomeSchema",
+      "CONVERSATION_OPTED_OUT_MESSAGE",
+      "CONVERSATION_REGISTRATION_PENDING_MESSAGE",
+      "CONVERSATION_CHOOSE_PLAN_MESSAGE",
+      "CONVERSATION_NO_NUMBER_MESSAGE",
     ];
     expect(Object.keys(domain).sort()).toEqual(expected.sort());
   });

@@ -17,3 +17,4 @@ export * from "./inbound-sms-intent";
 export * from "./voice-no-text-answer";
 export * from "./email";
 export * from "./texting-registration";
+export * from "./conversations";

@@ -39,7 +39,8 @@ describe("business created from UserRegistered", () => {
       afterHoursEnabled: false,
       autoReplyEnabled: true,
       smsAutoReplyEnabled: false,
-      smsAutoReplyMessage: "Thank you for your message. Please note this number is for missed call notifications only and does not receive replies.",
+      // Not the spec's "does not receive replies": the inbox takes replies (docs/conversations.md).
+      smsAutoReplyMessage: "Thank you for your message. [Business Name] will get back to you soon.",
       timeZone: "America/New_York",
       isActive: true,
       setupCompleted: false,
@@ -50,6 +51,7 @@ describe("business created from UserRegistered", () => {
       duplicateWindowHours: 24,
       ownerAlertsEnabled: true,
       doNotTextNumbers: [],
+      voicemailEnabled: true,
       createdAt: harness.clock.now().toISOString(),
       updatedAt: harness.clock.now().toISOString(),
     });
@@ -100,6 +102,7 @@ describe("business created from UserRegistered", () => {
       duplicateWindowSeconds: 86_400,
       ownerAlertsEnabled: true,
       doNotTextNumbers: [],
+      voicemailEnabled: true,
     });
     expect(payload.settings?.businessHours.map((day) => [day.day, day.open, day.close, day.enabled])).toEqual([
       [commonV1.DayOfWeek.MONDAY, "09:00", "17:00", true],

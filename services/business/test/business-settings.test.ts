@@ -182,4 +182,45 @@ describe("POST /api/business", () => {
     expect(status).toBe(200);
     expect(body).toMatchObject({ afterHoursEnabled: false, afterHoursMessage: "", smsAutoReplyMessage: "" });
   });
+
+  it("given voicemail switched off, when saved, then GET and BusinessSettingsUpdated say off, and the spec's payload (without it) keeps it", async () => {
+    const user = await harness.registerUser();
+
+    const saved = await harness.request<BusinessResponse>("POST", "/api/business", user, specSettingsPayload({ voicemailEnabled: false }));
+    const kept = await harness.request<BusinessResponse>("POST", "/api/business", user, specSettingsPayload({ customMessage: "Changed" }));
+
+    expect(saved.body.voicemailEnabled).toBe(false);
+    expect(kept.body).toMatchObject({ smsMessage: "Changed", voicemailEnabled: false });
+    const logged = await harness.logged("BusinessSettingsUpdated", user.businessId);
+    expect(logged.map((event) => event.settings?.voicemailEnabled)).toEqual([false, false]);
+  });
+
+  it("given voicemail switched back on, when saved, then the event carries true", async () => {
+    const user = await harness.registerUser();
+    await harness.request("POST", "/api/business", user, specSettingsPayload({ voicemailEnabled: false }));
+
+    const { body } = await harness.request<BusinessResponse>("POST", "/api/business", user, specSettingsPayload({ voicemailEnabled: true }));
+
+    expect(body.voicemailEnabled).toBe(true);
+    const logged = await harness.logged("BusinessSettingsUpdated", user.businessId);
+    expect(logged.at(-1)?.settings?.voicemailEnabled).toBe(true);
+  });
+
+  it("given a voicemail switch that is not a boolean, when saved, then 400 on voicemailEnabled", async () => {
+    const user = await harness.registerUser();
+
+    const { status, body } = await harness.request<ErrorBody>("POST", "/api/business", user, specSettingsPayload({ voicemailEnabled: "yes" }));
+
+    expect(status).toBe(400);
+    expect(body.errors).toEqual([{ field: "voicemailEnabled", message: "Voicemail must be true or false" }]);
+  });
+
+  it("given a business stored before voicemail existed (the column's default), when read, then voicemail is off", async () => {
+    const user = await harness.registerUser();
+    await harness.db.$executeRawUnsafe(`UPDATE "business"."businesses" SET voicemail_enabled = DEFAULT WHERE id = $1::uuid`, user.businessId);
+
+    const { body } = await harness.request<BusinessResponse>("GET", "/api/business", user);
+
+    expect(body.voicemailEnabled).toBe(false);
+  });
 });

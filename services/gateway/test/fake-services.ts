@@ -31,6 +31,8 @@ export class FakeServices {
   readonly webhookKeys = new Map<string, string>();
   /** The gateway's lookups of subaccount tokens (account SIDs, in order). */
   readonly webhookKeyLookups: string[] = [];
+  /** The inbox event streams open now (messaging's GET /api/conversations/stream). */
+  openStreams = 0;
 
   constructor(private readonly secret: string) {}
 
@@ -102,6 +104,20 @@ export class FakeServices {
       const email = body.email?.toLowerCase();
       if (email && email !== user.email && body.currentPassword !== user.password) throw new AppError("BAD_REQUEST", "Current password is incorrect");
       res.json({ id: user.id, email: user.email, pendingEmail: email === user.email ? null : email });
+    });
+    // messaging's event stream: an event every 50 ms, never ending on its own.
+    router.get("/api/conversations/stream", (req, res) => {
+      const user = verifyInternalUser(req.header(INTERNAL_USER_HEADER), this.secret);
+      if (!user) throw new AppError("UNAUTHENTICATED", "Not authenticated");
+      this.openStreams += 1;
+      res.status(200).set({ "Content-Type": "text/event-stream; charset=utf-8", "Cache-Control": "no-cache, no-transform" });
+      res.flushHeaders();
+      let sent = 0;
+      const timer = setInterval(() => res.write(`event: conversation\ndata: ${JSON.stringify({ n: (sent += 1), user: user.id })}\n\n`), 50);
+      res.on("close", () => {
+        clearInterval(timer);
+        this.openStreams -= 1;
+      });
     });
     router.use((req, res, next) => {
       if (!/^\/(api|webhooks|dev)\//.test(req.path)) return next();

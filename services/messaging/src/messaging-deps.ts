@@ -1,6 +1,7 @@
 // What messaging's use cases, handlers and jobs receive: built once in service.ts.
 import type { Clock, Logger } from "@rebound/platform";
 import type { Mailer } from "@rebound/providers/mail";
+import type { ConversationStreams } from "./conversations/conversation-streams";
 import type { LineTypeLookup } from "./line-types/line-type-lookup";
 import type { DispatchReadModel } from "./read-model/dispatch-read-model";
 import type { ReadModelLoader } from "./read-model/read-model-loader";
@@ -8,6 +9,7 @@ import type { AcceptanceWaiters } from "./send-sms/acceptance-waiters";
 import type { SmsSender } from "./send-sms/sms-sender";
 import type { BusinessConfigRepository } from "./store/business-config.repository";
 import type { CallerStateRepository } from "./store/caller-state.repository";
+import type { ConversationRepository } from "./store/conversation.repository";
 import type { ConsentLogRepository } from "./store/consent-log.repository";
 import type { DispatchRepository } from "./store/dispatch.repository";
 import type { InboundSmsRepository } from "./store/inbound-sms.repository";
@@ -28,6 +30,10 @@ export interface MessagingDeps {
   /** The owner's texting registration e-mails, one per (registration, status). */
   registrationEmails: RegistrationEmailRepository;
   inbound: InboundSmsRepository;
+  /** The owner's inbox: a projection of telephony's and messaging's events (docs/conversations.md). */
+  conversations: ConversationRepository;
+  /** The inbox's open event streams (GET /api/conversations/stream). */
+  streams: ConversationStreams;
   /** The dispatch config in memory (the hot path decides from it without I/O). */
   readModel: DispatchReadModel;
   loader: ReadModelLoader;

@@ -3,6 +3,13 @@ import { type TelephonyProvider } from "@rebound/providers/telephony";
 import { type Mailer } from "@rebound/providers/mail";
 import { telephonyConfigSchema, type TelephonyConfig } from "@rebound/providers/telephony";
 import { messagingConfigSchema, type MessagingConfig } from "./config";
+import {
+  CONVERSATION_STREAM_KEEPALIVE_MS,
+  CONVERSATION_STREAM_POLL_MS,
+  ConversationStreams,
+  type ConversationStreamOptions,
+} from "./conversations/conversation-streams";
+import { onConversationEventsHandler } from "./conversations/on-conversation-events.handler";
 import { onCallMissedHandler } from "./dispatch-missed-call/on-call-missed.handler";
 import { messagingRouter } from "./http/messaging-router";
 import type { MessagingDeps } from "./messaging-deps";
@@ -19,6 +26,7 @@ import { SmsSender } from "./send-sms/sms-sender";
 import { BusinessConfigRepository } from "./store/business-config.repository";
 import { CallerStateRepository } from "./store/caller-state.repository";
 import { ConsentLogRepository } from "./store/consent-log.repository";
+import { ConversationRepository } from "./store/conversation.repository";
 import { DispatchRepository } from "./store/dispatch.repository";
 import { InboundSmsRepository } from "./store/inbound-sms.repository";
 import { createMessagingDb } from "./store/messaging-db";
@@ -35,6 +43,8 @@ export interface MessagingServiceDeps {
     Partial<Pick<TelephonyConfig, "TWILIO_LOOKUP_ENABLED" | "TWILIO_LOOKUP_TIMEOUT_MS" | "TEXTING_REGISTRATION_REQUIRED">>;
   /** Overrides of the MESSAGING_* settings (tests); the rest comes from the environment. */
   config?: Partial<MessagingConfig>;
+  /** The inbox stream's poll and keepalive periods (tests); default 500 ms and 15 s. */
+  conversationStream?: Partial<ConversationStreamOptions>;
   /** Our public URL for status callbacks and e-mail links, when only known after start (port 0); default PUBLIC_BASE_URL. */
   publicBaseUrl?: () => string;
 }
@@ -49,7 +59,8 @@ export const MESSAGING_JOBS = {
 
 /**
  * Messaging: the missed-call text-back (hot path), status callbacks, inbound SMS and
- * opt-outs, owner alerts. See docs/architecture.md section 5 and services/messaging/README.md.
+ * opt-outs, owner alerts, the owner's inbox (docs/conversations.md). See docs/architecture.md
+ * section 5 and services/messaging/README.md.
  */
 export function createMessagingService(runtime: PlatformRuntime, serviceDeps: MessagingServiceDeps): ServiceDefinition {
   const config = { ...loadConfig(messagingConfigSchema), ...serviceDeps.config };
@@ -73,6 +84,7 @@ export function createMessagingService(runtime: PlatformRuntime, serviceDeps: Me
     registrationEmails: new RegistrationEmailRepository(db),
     dispatches: new DispatchRepository(db),
     inbound: new InboundSmsRepository(db),
+    conversations: new ConversationRepository(db),
   };
 
   const acceptances = new AcceptanceWaiters();
@@ -101,9 +113,14 @@ export function createMessagingService(runtime: PlatformRuntime, serviceDeps: Me
     },
   );
   const leaseMs = config.MESSAGING_SEND_LEASE_MS;
+  const streams = new ConversationStreams(repositories.conversations, logger, {
+    pollMs: serviceDeps.conversationStream?.pollMs ?? CONVERSATION_STREAM_POLL_MS,
+    keepaliveMs: serviceDeps.conversationStream?.keepaliveMs ?? CONVERSATION_STREAM_KEEPALIVE_MS,
+  });
   const deps: MessagingDeps = {
     db,
     ...repositories,
+    streams,
     readModel,
     loader: new ReadModelLoader(readModel, configs, callers, clock),
     sender,
@@ -137,7 +154,7 @@ export function createMessagingService(runtime: PlatformRuntime, serviceDeps: Me
   return {
     name: "messaging",
     router: messagingRouter(deps, runtime.config.INTERNAL_AUTH_SECRET),
-    consumers: [onConfigEventsHandler(deps), onCallMissedHandler(deps)],
+    consumers: [onConfigEventsHandler(deps), onCallMissedHandler(deps), onConversationEventsHandler(deps)],
     jobs: [
       {
         name: MESSAGING_JOBS.recoverUnsent,
@@ -159,6 +176,9 @@ export function createMessagingService(runtime: PlatformRuntime, serviceDeps: Me
       // PGlite admits one process per data folder: at start, every unfinished text is ours.
       await recoverUnsent(deps, runtime.database.kind === "pglite");
     },
-    stop: () => sender.stop(),
+    stop: async () => {
+      streams.closeAll();
+      await sender.stop();
+    },
   };
 }

@@ -168,11 +168,28 @@ describe("fuzz: no input gives a 5xx, and rejected input writes nothing", () => 
     expect([...seen].some((status) => status === 400 || status === 401 || status === 409 || status === 410)).toBe(true);
   });
 
-  const WEBHOOK_FIELDS = ["CallSid", "MessageSid", "AccountSid", "From", "To", "Body", "CallStatus", "MessageStatus", "Direction", "StirVerstat", "ErrorCode"];
+  const WEBHOOK_FIELDS = [
+    "CallSid",
+    "MessageSid",
+    "AccountSid",
+    "From",
+    "To",
+    "Body",
+    "CallStatus",
+    "MessageStatus",
+    "Direction",
+    "StirVerstat",
+    "ErrorCode",
+    "RecordingSid",
+    "RecordingStatus",
+    "RecordingDuration",
+    "TranscriptionStatus",
+    "TranscriptionText",
+  ];
   const formText = fc.oneof(
     fc.constantFrom(...NASTY_TEXT),
     fc.string({ unit: "binary", maxLength: 40 }),
-    fc.constantFrom("+15551230001", "ringing", "no-answer", "completed", "delivered", "CA0000000000000000000000000000fuzz"),
+    fc.constantFrom("+15551230001", "ringing", "no-answer", "completed", "delivered", "CA0000000000000000000000000000fuzz", "12", "0", "-1"),
   );
 
   const formBody = fc.dictionary(fc.constantFrom(...WEBHOOK_FIELDS), formText, { maxKeys: 8 });
@@ -184,8 +201,16 @@ describe("fuzz: no input gives a 5xx, and rejected input writes nothing", () => 
       signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
     });
 
-  it.each(["/webhooks/twilio/voice", "/webhooks/twilio/sms", "/webhooks/twilio/status", "/webhooks/twilio/call-status"])(
-    `%s: signed form bodies: no 5xx, a JSON {message} on 4xx; voice and call-status always answer TwiML; unsigned ones are a 403 that writes nothing`,
+  it.each([
+    "/webhooks/twilio/voice",
+    "/webhooks/twilio/sms",
+    "/webhooks/twilio/status",
+    "/webhooks/twilio/call-status",
+    "/webhooks/twilio/voicemail",
+    "/webhooks/twilio/recording",
+    "/webhooks/twilio/transcription",
+  ])(
+    `%s: signed form bodies: no 5xx, a JSON {message} on 4xx; voice, call-status and the voicemail ones always answer TwiML; unsigned ones are a 403 that writes nothing`,
     async (path) => {
       await fc.assert(
         fc.asyncProperty(formBody, async (params) => {
@@ -194,7 +219,7 @@ describe("fuzz: no input gives a 5xx, and rejected input writes nothing", () => 
           tally(`POST ${path}`, res.status);
           if (res.status >= 500) throw new Error(`signed ${path} answered ${res.status}: ${text.slice(0, 200)}`);
           if (
-            (path.endsWith("/voice") || path.endsWith("/call-status")) &&
+            ["/voice", "/call-status", "/voicemail", "/recording", "/transcription"].some((suffix) => path.endsWith(suffix)) &&
             (res.status !== 200 || !res.headers.get("content-type")?.includes("text/xml") || !text.includes("<Response"))
           ) {
             throw new Error(`signed ${path} answered ${res.status} ${res.headers.get("content-type")} without TwiML: ${text.slice(0, 200)}`);

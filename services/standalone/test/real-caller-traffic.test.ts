@@ -10,7 +10,20 @@ import { OwnerClient, postVoiceWebhook, simulatorMessages, startTestStandalone, 
 jest.setTimeout(120_000);
 
 const { SuppressionReason } = messagingV1;
-const NO_TEXT_TWIML = '<?xml version="1.0" encoding="UTF-8"?><Response><Say>Sorry we missed your call. Please call again later.</Say><Hangup/></Response>';
+const NO_TEXT_SAY = "<Say>Sorry we missed your call. Please call again later.</Say>";
+
+/**
+ * A new business takes voicemails (docs/conversations.md section 3): its spoken answer, then <Record> with the
+ * gateway's voicemail webhooks, then <Hangup/>.
+ */
+function recordingAnswer(say: string, base: string): string {
+  return (
+    `<?xml version="1.0" encoding="UTF-8"?><Response>${say}` +
+    `<Record maxLength="120" trim="trim-silence" playBeep="true" timeout="5" action="${base}/webhooks/twilio/voicemail"` +
+    ` recordingStatusCallback="${base}/webhooks/twilio/recording" recordingStatusCallbackEvent="completed" transcribe="true"` +
+    ` transcribeCallback="${base}/webhooks/twilio/transcription"/><Hangup/></Response>`
+  );
+}
 
 /** Every parameter Twilio documents for an incoming voice call (https://www.twilio.com/docs/voice/twiml#request-parameters). */
 function twilioVoiceParams(callSid: string, from: string, to: string, extra: Record<string, string> = {}): Record<string, string> {
@@ -111,7 +124,7 @@ describe("real caller traffic in standalone mode (issue 18)", () => {
     async (_case, from, extra, reason, kind) => {
       const placed = await call(from, extra);
 
-      expect(placed.twiml).toBe(NO_TEXT_TWIML);
+      expect(placed.twiml).toBe(recordingAnswer(NO_TEXT_SAY, app.url));
       expect(placed.twiml).not.toMatch(/\btext\b/i);
       expect(placed.missed?.callerIdKind).toBe(kind);
       const suppressed = await suppressionsOf(placed.callId);
@@ -124,7 +137,7 @@ describe("real caller traffic in standalone mode (issue 18)", () => {
   it("given no caller id at all (From empty), then the no-text answer and one SmsSuppressed withheld_caller_id", async () => {
     const placed = await call("");
 
-    expect(placed.twiml).toBe(NO_TEXT_TWIML);
+    expect(placed.twiml).toBe(recordingAnswer(NO_TEXT_SAY, app.url));
     expect((await suppressionsOf(placed.callId)).map((event) => event.payload.reason)).toEqual([SuppressionReason.WITHHELD_CALLER_ID]);
   });
 
@@ -133,9 +146,7 @@ describe("real caller traffic in standalone mode (issue 18)", () => {
 
     const placed = await call(caller, { StirVerstat: "TN-Validation-Passed-A" });
 
-    expect(placed.twiml).toBe(
-      '<?xml version="1.0" encoding="UTF-8"?><Response><Say>Sorry we missed your call. We will get back to you shortly.</Say><Hangup/></Response>',
-    );
+    expect(placed.twiml).toBe(recordingAnswer("<Say>Sorry we missed your call. We will get back to you shortly.</Say>", app.url));
     await waitUntil(async () => (await simulatorMessages(app.url, caller)).length > 0, "the SMS");
     await sleep(300);
     const messages = await simulatorMessages(app.url, caller);
@@ -160,6 +171,7 @@ describe("real caller traffic in standalone mode (issue 18)", () => {
     const rejected = await call("Anonymous");
 
     expect(texted.twiml).toContain("<Say>Thanks for calling. We will text you right away.</Say>");
+    // <Reject/> never records, voicemail or not.
     expect(rejected.twiml).toBe('<?xml version="1.0" encoding="UTF-8"?><Response><Reject/></Response>');
     await waitUntil(async () => (await simulatorMessages(app.url, uk)).length > 0, "the SMS to the UK caller");
     expect((await suppressionsOf(rejected.callId)).map((event) => event.payload.reason)).toEqual([SuppressionReason.WITHHELD_CALLER_ID]);

@@ -43,6 +43,15 @@ export const telephonyServiceConfigSchema = z.object({
     .optional(),
   /** Our e-mail on the business profiles we submit to the provider (Twilio's TrustHub wants the ISV's, not the customer's). */
   TEXTING_NOTIFICATION_EMAIL: z.email().default("texting-registrations@rebound.example"),
+  /**
+   * The longest voicemail a missed caller may leave (the answer's <Record maxLength>). Twilio transcribes
+   * recordings of at most 120 seconds: longer ones are recorded without asking for a transcript.
+   */
+  VOICEMAIL_MAX_SECONDS: z.coerce.number().int().min(5).max(600).default(120),
+  /** Days a voicemail's audio stays at the provider; then the retention job deletes it there (VoicemailDeleted). */
+  VOICEMAIL_RETENTION_DAYS: z.coerce.number().min(1).max(3_650).default(90),
+  /** How often the retention job looks for voicemails past VOICEMAIL_RETENTION_DAYS. */
+  VOICEMAIL_RETENTION_JOB_INTERVAL_MS: z.coerce.number().int().min(100).default(600_000),
   /** How often the in-memory number directory is reloaded (changes made by other replicas). */
   DIRECTORY_REFRESH_MS: z.coerce.number().int().min(100).default(30_000),
 });

@@ -20,6 +20,8 @@ import { ReleaseRepository } from "./store/release.repository";
 import { createTelephonyDb } from "./store/telephony-db";
 import { TextingAccountRepository } from "./store/texting-account.repository";
 import { TextingRegistrationRepository } from "./store/texting-registration.repository";
+import { VoicemailRepository } from "./store/voicemail.repository";
+import { deleteExpiredVoicemailsJob } from "./voicemail/delete-expired-voicemails.job";
 import { advanceTextingRegistrationsJob } from "./texting-registration/advance-texting-registrations.job";
 import type { TelephonyDeps } from "./telephony-deps";
 
@@ -50,7 +52,8 @@ export type TelephonyService = ServiceDefinition & { deps: TelephonyDeps };
 
 /**
  * Telephony: dedicated numbers (search, purchase, release), the voice webhook
- * that turns a forwarded missed call into CallMissed, and the call forwarding test.
+ * that turns a forwarded missed call into CallMissed, voicemails (recording, transcript,
+ * audio, retention), and the call forwarding test.
  */
 export function createTelephonyService(runtime: PlatformRuntime, serviceDeps: TelephonyServiceDeps): TelephonyService {
   const config: TelephonyServiceConfig = { ...loadConfig(telephonyServiceConfigSchema), ...serviceDeps.config };
@@ -66,6 +69,7 @@ export function createTelephonyService(runtime: PlatformRuntime, serviceDeps: Te
     entitlements: new EntitlementRepository(db),
     textingAccounts: new TextingAccountRepository(db),
     textingRegistrations: new TextingRegistrationRepository(db),
+    voicemails: new VoicemailRepository(db),
   };
   const twilio = telephony.TWILIO_ACCOUNT_SID !== undefined;
   // Refuses to start without TEXTING_SECRET_KEY in production and with Twilio (secret-box.ts).
@@ -104,6 +108,7 @@ export function createTelephonyService(runtime: PlatformRuntime, serviceDeps: Te
       releaseJob(deps),
       { name: "telephony:directory-refresh", intervalMs: config.DIRECTORY_REFRESH_MS, run: () => deps.sync.refresh() },
       advanceTextingRegistrationsJob(deps, config.TEXTING_REGISTRATION_TICK_MS ?? (twilio ? 5_000 : 1_000)),
+      deleteExpiredVoicemailsJob(deps),
     ],
     start: () => deps.sync.load(),
     stop: () => deps.recorder.flush(),

@@ -15,6 +15,7 @@ import type { ReleaseRepository } from "./store/release.repository";
 import type { TelephonyDb } from "./store/telephony-db";
 import type { TextingAccountRepository } from "./store/texting-account.repository";
 import type { TextingRegistrationRepository } from "./store/texting-registration.repository";
+import type { VoicemailRepository } from "./store/voicemail.repository";
 import type { CallRecorder } from "./voice-webhook/call-recorder";
 
 export interface TelephonyDeps {
@@ -27,6 +28,7 @@ export interface TelephonyDeps {
   entitlements: EntitlementRepository;
   textingAccounts: TextingAccountRepository;
   textingRegistrations: TextingRegistrationRepository;
+  voicemails: VoicemailRepository;
   provider: TelephonyProvider;
   /**
    * The provider's texting registration side (subaccounts, brand, campaign): Twilio's, or the carrier

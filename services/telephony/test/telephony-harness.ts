@@ -35,6 +35,9 @@ export const RECORDED_TYPES: EventType[] = [
   "CallMissed",
   "ForwardingTestCompleted",
   "TextingRegistrationChanged",
+  "VoicemailRecorded",
+  "VoicemailTranscribed",
+  "VoicemailDeleted",
 ];
 
 /** Test settings: short forwarding waits, background jobs out of the way. */
@@ -131,7 +134,7 @@ export class TelephonyHarness {
   async createBusiness(
     businessId: string,
     userId: string,
-    options: { businessPhone?: string; answerCalls?: boolean; withoutCard?: boolean } = {},
+    options: { businessPhone?: string; answerCalls?: boolean; withoutCard?: boolean; voicemailEnabled?: boolean } = {},
   ): Promise<void> {
     await this.publish("UserRegistered", userId, {
       userId,
@@ -143,12 +146,26 @@ export class TelephonyHarness {
       businessId,
       userId,
       profile: { businessName: "Acme Plumbing", businessPhone: options.businessPhone ?? "+12129870001" },
-      settings: { autoReplyEnabled: options.answerCalls ?? true, isActive: true },
+      // voicemailEnabled absent unless given: a business whose events predate voicemail (off).
+      settings: {
+        autoReplyEnabled: options.answerCalls ?? true,
+        isActive: true,
+        ...(options.voicemailEnabled !== undefined ? { voicemailEnabled: options.voicemailEnabled } : {}),
+      },
       createdAt: timestampFromDate(new Date()),
     });
     await this.until(
       () => this.service.deps.sync.directory.businessIdOfUser(userId) === businessId && this.service.deps.sync.directory.entitlementOf(userId) !== undefined,
     );
+  }
+
+  /** A provider webhook posted straight to the service (form-encoded; the gateway's signature check is not in the way here). */
+  async postWebhook(path: string, params: Record<string, string>): Promise<Response> {
+    return fetch(`${this.url}${path}`, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams(params),
+    });
   }
 
   async purchase(userId: string, phoneNumber: string): Promise<Response> {

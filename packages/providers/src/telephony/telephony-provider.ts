@@ -51,6 +51,19 @@ export interface TestCallRequest {
   statusCallbackUrl?: string;
 }
 
+/** A recording at the provider (a voicemail): the account that holds it (a business's subaccount, or the main account) and its sid (RE...). */
+export interface RecordingRef {
+  accountSid: string;
+  recordingSid: string;
+}
+
+/** A recording's audio, whole (a two-minute voicemail is about 2 MB as 8 kHz 16-bit WAV). */
+export interface RecordingAudio {
+  /** audio/wav (Twilio's .wav, the simulator's) or audio/mpeg. */
+  contentType: string;
+  data: Uint8Array;
+}
+
 /** A caller's line type (Twilio Lookup v2 line type intelligence, reduced to what the dispatch needs). */
 export type LineType = "mobile" | "landline" | "voip" | "other";
 
@@ -99,6 +112,17 @@ export interface TelephonyProvider {
    * (TelephonyProviderError), never a wait longer than the timeout.
    */
   lookupLineType(phoneNumber: string): Promise<LineType | undefined>;
+  /**
+   * A recording's audio (Twilio: GET /2010-04-01/Accounts/{AccountSid}/Recordings/{RecordingSid}.wav), or
+   * undefined when the provider no longer has it (deleted, or not in that account). Optional: in-test
+   * providers of the send path need not have it; telephony's audio route answers 503 without it.
+   */
+  fetchRecording?(ref: RecordingRef): Promise<RecordingAudio | undefined>;
+  /**
+   * Deletes a recording (Twilio: DELETE .../Recordings/{RecordingSid}.json); one the provider no longer has
+   * counts as deleted. Optional like fetchRecording; telephony's retention job skips a provider without it.
+   */
+  deleteRecording?(ref: RecordingRef): Promise<void>;
   /** Releases sockets and timers (keep-alive agents, pending simulated deliveries). */
   close?(): Promise<void>;
 }

@@ -86,6 +86,7 @@ const SMS_KIND: Readonly<Record<messagingV1.SmsKind, string>> = {
   [messagingV1.SmsKind.AUTO_REPLY]: "auto_reply",
   [messagingV1.SmsKind.HELP]: "help",
   [messagingV1.SmsKind.COMPLIANCE]: "compliance",
+  [messagingV1.SmsKind.OWNER_REPLY]: "owner_reply",
 };
 
 /** Reason names in the API; a reason added to the contract later reads reason_<number> until named here. */

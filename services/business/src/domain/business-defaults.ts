@@ -5,8 +5,12 @@ import type { Business, BusinessProfile, BusinessSettings, NumberView } from "./
 
 export const DEFAULT_SMS_MESSAGE = "Thanks for calling! We missed your call but will get back to you soon.";
 export const DEFAULT_AFTER_HOURS_MESSAGE = "Thanks for calling! We're currently closed but will get back to you during business hours.";
-export const DEFAULT_SMS_AUTO_REPLY_MESSAGE =
-  "Thank you for your message. Please note this number is for missed call notifications only and does not receive replies.";
+/**
+ * The auto-reply of a new business. The spec's default ('... does not receive replies.') stopped being true
+ * when the inbox came (docs/conversations.md): the owner reads and answers replies, so the new default says
+ * so. Businesses created before keep the text they have (stored, never rewritten).
+ */
+export const DEFAULT_SMS_AUTO_REPLY_MESSAGE = "Thank you for your message. [Business Name] will get back to you soon.";
 export const DEFAULT_DUPLICATE_WINDOW_SECONDS = 24 * 60 * 60;
 export const DEFAULT_COUNTRY_CODE = "+1";
 export const DEFAULT_PHONE_NUMBER_COUNTRY = "US";
@@ -44,6 +48,8 @@ export function defaultSettings(): BusinessSettings {
     voiceTextMessage: "",
     voiceNoTextMessage: "",
     voiceNoTextAnswer: DEFAULT_VOICE_NO_TEXT_ANSWER,
+    // New businesses take voicemails; those created before voicemail existed keep it off (the column's default).
+    voicemailEnabled: true,
   };
 }
 

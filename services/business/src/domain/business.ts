@@ -49,6 +49,11 @@ export interface BusinessSettings {
   voiceNoTextMessage: string;
   /** What a caller who will get no text hears: the message, silence (answer and hang up), or <Reject/>. */
   voiceNoTextAnswer: VoiceNoTextAnswerName;
+  /**
+   * Missed callers may leave a voicemail after the answer (docs/conversations.md section 3). On for new
+   * businesses, off for those created before voicemail existed.
+   */
+  voicemailEnabled: boolean;
 }
 
 export type ForwardingTestStatusName = "success" | "failed";

@@ -16,6 +16,7 @@ describe("business event payloads", () => {
     expect(decoded.userId).toBe("user-1");
     expect(decoded.profile).toMatchObject({ ...business.profile, ownerEmail: "owner@example.com" });
     expect(decoded.settings).toMatchObject({ smsMessage: business.settings.smsMessage, duplicateWindowSeconds: 86_400, ownerAlertsEnabled: true });
+    expect(decoded.settings?.voicemailEnabled).toBe(true);
     expect(timestampDate(decoded.createdAt!)).toEqual(at);
   });
 
@@ -32,6 +33,14 @@ describe("business event payloads", () => {
       commonV1.DayOfWeek.SUNDAY,
     ]);
     expect(decoded.settings?.businessHours[5]).toMatchObject({ open: "10:00", close: "16:00", enabled: false });
+  });
+
+  it("given voicemail switched off, then the event says false (present), not absent (absent reads as off for older businesses too)", () => {
+    const off = { ...business, settings: { ...business.settings, voicemailEnabled: false } };
+
+    const decoded = decodeEvent("BusinessSettingsUpdated", encodeEvent("BusinessSettingsUpdated", settingsUpdatedPayload(off)));
+
+    expect(decoded.settings?.voicemailEnabled).toBe(false);
   });
 
   it("given a profile update, then the owner's e-mail goes with the profile", () => {

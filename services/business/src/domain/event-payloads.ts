@@ -44,6 +44,7 @@ export function settingsPayload(settings: BusinessSettings): SettingsInit {
     voiceTextMessage: settings.voiceTextMessage,
     voiceNoTextMessage: settings.voiceNoTextMessage,
     voiceNoTextAnswer: NO_TEXT_ANSWER[settings.voiceNoTextAnswer],
+    voicemailEnabled: settings.voicemailEnabled,
   };
 }
 

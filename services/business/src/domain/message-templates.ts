@@ -9,7 +9,8 @@
 //   renderMessage drops a sentence whose value is missing; the rest must still read well.
 // - [OPEN_TIME] renders as "tomorrow at 9:00 AM" or "Monday at 9:00 AM", so it follows a verb
 //   ("We're back [OPEN_TIME].") and never "at".
-// - The caller is never asked to text back: the dedicated number does not receive replies.
+// - The caller is never asked to text back: a reply reaches the owner's inbox, but the text is a
+//   one-time answer to the call, not an invitation to a chat.
 // - Healthcare messages always point real emergencies to 911 (US and Canada).
 
 import type { MessageTemplate, TemplateCatalogue, TemplateCategory } from "@rebound/contracts/domain";

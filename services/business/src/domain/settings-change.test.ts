@@ -32,6 +32,7 @@ describe("applySettingsChange", () => {
       voiceTextMessage: "We will text you.",
       voiceNoTextMessage: "Please call again.",
       voiceNoTextAnswer: "reject" as const,
+      voicemailEnabled: false,
     };
 
     expect(applySettingsChange(current, change)).toEqual(change);

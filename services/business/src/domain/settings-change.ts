@@ -38,6 +38,7 @@ export function applySettingsChange(current: BusinessSettings, change: SettingsC
     voiceTextMessage: defined(change.voiceTextMessage, current.voiceTextMessage),
     voiceNoTextMessage: defined(change.voiceNoTextMessage, current.voiceNoTextMessage),
     voiceNoTextAnswer: defined(change.voiceNoTextAnswer, current.voiceNoTextAnswer),
+    voicemailEnabled: defined(change.voicemailEnabled, current.voicemailEnabled),
   };
 }
 

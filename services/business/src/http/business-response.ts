@@ -42,6 +42,7 @@ export function toBusinessResponse(business: Business, at: Date) {
     voiceTextMessage: settings.voiceTextMessage,
     voiceNoTextMessage: settings.voiceNoTextMessage,
     voiceNoTextAnswer: settings.voiceNoTextAnswer,
+    voicemailEnabled: settings.voicemailEnabled,
     setupCompleted: number.setupCompleted,
     lastSmsTestDate: iso(number.lastSmsTestDate),
     lastSmsTestStatus: number.lastSmsTestStatus,

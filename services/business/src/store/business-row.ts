@@ -60,6 +60,7 @@ export function toBusiness(row: BusinessRow): Business {
       voiceTextMessage: row.voiceTextMessage,
       voiceNoTextMessage: row.voiceNoTextMessage,
       voiceNoTextAnswer: toVoiceNoTextAnswer(row.voiceNoTextAnswer),
+      voicemailEnabled: row.voicemailEnabled,
     },
     number: {
       dedicatedNumber: row.dedicatedNumber,

@@ -115,6 +115,7 @@ export const updateSettingsSchema = z
       voiceTextMessage: voiceMessage("Voice message when a text follows"),
       voiceNoTextMessage: voiceMessage("Voice message when no text follows"),
       voiceNoTextAnswer: z.enum(VOICE_NO_TEXT_ANSWERS, { error: "Answer when no text follows must be say, silence or reject" }).optional(),
+      voicemailEnabled: booleanField("Voicemail must be true or false").optional(),
       closeRate: z.number({ error: CLOSE_RATE_MESSAGE }).int(CLOSE_RATE_MESSAGE).min(0, CLOSE_RATE_MESSAGE).max(100, CLOSE_RATE_MESSAGE).optional(),
     },
     { error: "Request body must be a JSON object" },

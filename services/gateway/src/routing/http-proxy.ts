@@ -20,15 +20,22 @@ const HOP_BY_HOP = new Set([
 /** Forwards one request; `timeoutMs` is how long the upstream may take to answer. */
 export type Forward = (req: Request, res: Response, next: NextFunction, timeoutMs: number) => void;
 
+/** A server-sent events request (the browser's EventSource asks with this Accept). */
+const isEventStream = (req: Request) => /\btext\/event-stream\b/i.test(req.headers.accept ?? "");
+
 /**
  * A small reverse proxy on node:http with keep-alive agents. The gateway has often
  * parsed the body already (to verify a Twilio signature, to read a login), so it
- * forwards the exact bytes it received, else streams the request through.
+ * forwards the exact bytes it received, else streams the request through. Answers are
+ * piped as they come (server-sent events included: their headers are sent at once);
+ * a client that goes away before the answer ends closes the upstream request too.
  */
 export function createHttpProxy(baseUrl: string, logger: Logger): Forward {
   const target = new URL(baseUrl);
   const secure = target.protocol === "https:";
   const agent = secure ? new HttpsAgent({ keepAlive: true, maxSockets: 256 }) : new HttpAgent({ keepAlive: true, maxSockets: 256 });
+  // Event streams stay open as long as a page does: outside the pool, so they never queue other requests.
+  const streamAgent = secure ? new HttpsAgent({ keepAlive: false }) : new HttpAgent({ keepAlive: false });
   const send = secure ? httpsRequest : httpRequest;
 
   return (req, res, next, timeoutMs) => {
@@ -46,7 +53,7 @@ export function createHttpProxy(baseUrl: string, logger: Logger): Forward {
         method: req.method,
         path: req.originalUrl,
         headers,
-        agent,
+        agent: isEventStream(req) ? streamAgent : agent,
         timeout: timeoutMs,
       },
       (response) => {
@@ -54,11 +61,20 @@ export function createHttpProxy(baseUrl: string, logger: Logger): Forward {
         for (const [name, value] of Object.entries(response.headers)) {
           if (value !== undefined && !HOP_BY_HOP.has(name) && name !== "x-request-id") res.setHeader(name, value);
         }
+        if (/^text\/event-stream\b/i.test(String(response.headers["content-type"] ?? ""))) res.flushHeaders();
         response.pipe(res);
       },
     );
+    // The client went away before the answer ended (a closed page's event stream): so does the upstream request.
+    let clientGone = false;
+    res.on("close", () => {
+      if (res.writableFinished) return;
+      clientGone = true;
+      upstream.destroy();
+    });
     upstream.on("timeout", () => upstream.destroy(new Error(`upstream timeout after ${timeoutMs} ms`)));
     upstream.on("error", (error) => {
+      if (clientGone) return; // nobody to answer, and nothing failed upstream
       logger.warn({ err: error, upstream: baseUrl, path: req.originalUrl.split("?")[0] }, "upstream request failed");
       if (!res.headersSent) next(new AppError("UPSTREAM_FAILED", "Service temporarily unavailable. Please try again."));
       else res.destroy();

@@ -24,6 +24,9 @@ export const DEFAULT_PROXY_TIMEOUT_MS = 30_000;
  */
 export const FORWARDING_TEST_PROXY_TIMEOUT_MS = 130_000;
 
+/** The inbox's event stream stays open while the owner's page is: the proxy does not cut it. */
+export const CONVERSATION_STREAM_PROXY_TIMEOUT_MS = 24 * 60 * 60 * 1000;
+
 /**
  * Every public path (docs/product.md section 7) and its owning service. The gateway's
  * own endpoints (login, register, logout, change and reset password) come first and
@@ -47,11 +50,20 @@ export const ROUTE_TABLE: readonly Route[] = [
   { prefix: "/api/create-payment-intent", service: "billing", public: true },
   { prefix: "/api/create-subscription", service: "billing" },
   { prefix: "/api/analytics", service: "analytics" },
+  // The owner's inbox (docs/conversations.md); the stream is server-sent events, open as long as the page is.
+  { prefix: "/api/conversations/stream", service: "messaging", timeoutMs: CONVERSATION_STREAM_PROXY_TIMEOUT_MS },
+  { prefix: "/api/conversations", service: "messaging" },
+  // A voicemail's audio, fetched from the provider for the signed-in owner.
+  { prefix: "/api/voicemails", service: "telephony" },
   // The owner's consent log export (opt-outs and opt-ins, CSV).
   { prefix: "/api/messaging", service: "messaging" },
   { prefix: "/webhooks/twilio/voice", service: "telephony", public: true, twilio: true },
   // The outcome of a forwarding test call (and of other calls telephony places).
   { prefix: "/webhooks/twilio/call-status", service: "telephony", public: true, twilio: true },
+  // Voicemail: the <Record> action, the recording status and the transcription callbacks.
+  { prefix: "/webhooks/twilio/voicemail", service: "telephony", public: true, twilio: true },
+  { prefix: "/webhooks/twilio/recording", service: "telephony", public: true, twilio: true },
+  { prefix: "/webhooks/twilio/transcription", service: "telephony", public: true, twilio: true },
   { prefix: "/webhooks/twilio/sms", service: "messaging", public: true, twilio: true },
   { prefix: "/webhooks/twilio/status", service: "messaging", public: true, twilio: true },
   { prefix: "/webhooks/stripe", service: "billing", public: true },

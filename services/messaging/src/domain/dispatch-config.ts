@@ -82,8 +82,8 @@ export const DEFAULT_SUBSCRIPTION: Readonly<SubscriptionView> = Object.freeze({
 /** docs/product.md section 3 defaults, used when a business left a message empty. */
 export const DEFAULT_SMS_MESSAGE = "Thanks for calling! We missed your call but will get back to you soon.";
 export const DEFAULT_AFTER_HOURS_MESSAGE = "Thanks for calling! We're currently closed but will get back to you during business hours.";
-export const DEFAULT_SMS_AUTO_REPLY_MESSAGE =
-  "Thank you for your message. Please note this number is for missed call notifications only and does not receive replies.";
+/** Not the spec's "... does not receive replies": replies reach the owner's inbox (docs/conversations.md). */
+export const DEFAULT_SMS_AUTO_REPLY_MESSAGE = "Thank you for your message. [Business Name] will get back to you soon.";
 export const DEFAULT_DUPLICATE_WINDOW_SECONDS = 24 * 60 * 60;
 /** Longest duplicate window honoured; also how far back the read model loads caller contacts. */
 export const MAX_DUPLICATE_WINDOW_SECONDS = 31 * 24 * 60 * 60;

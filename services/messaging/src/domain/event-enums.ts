@@ -50,6 +50,8 @@ export function smsKindEnum(kind: SmsKindName): messagingV1.SmsKind {
       return messagingV1.SmsKind.HELP;
     case "compliance":
       return messagingV1.SmsKind.COMPLIANCE;
+    case "owner_reply":
+      return messagingV1.SmsKind.OWNER_REPLY;
     default: {
       const unexpected: never = kind;
       throw new Error(`unknown sms kind ${String(unexpected)}`);

@@ -5,7 +5,8 @@
 export const SMS_STATUSES = ["queued", "sending", "sent", "delivered", "undelivered", "failed"] as const;
 export type SmsStatusName = (typeof SMS_STATUSES)[number];
 
-export type SmsKindName = "missed_call" | "after_hours" | "auto_reply" | "help" | "compliance";
+/** owner_reply: the owner's own text from the inbox (POST /api/conversations/{id}/messages). */
+export type SmsKindName = "missed_call" | "after_hours" | "auto_reply" | "help" | "compliance" | "owner_reply";
 
 function rank(status: SmsStatusName): number {
   switch (status) {

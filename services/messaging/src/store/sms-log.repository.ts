@@ -66,6 +66,27 @@ export class SmsLogRepository {
     );
   }
 
+  /**
+   * A text the send path will send (the owner's reply), `queued` under this process's lease, unless the
+   * caller is opted out in the table (checked in the insert: a STOP that just committed wins). False then.
+   */
+  async insertQueuedUnlessOptedOut(tx: SqlExecutor, sms: NewSms, leaseUntil: Date): Promise<boolean> {
+    const inserted = await tx.$executeRawUnsafe(
+      `INSERT INTO ${table("sms_logs")} (id, business_id, recipient_number, sender_number, message, kind, status, lease_until, sent_at, updated_at)
+       SELECT $1::uuid, $2, $3, $4, $5, $6, 'queued', $8::timestamptz, $7::timestamptz, $7::timestamptz
+       WHERE NOT EXISTS (SELECT 1 FROM ${table("opt_outs")} WHERE business_id = $2 AND caller_number = $3 AND opted_out)`,
+      sms.id,
+      sms.businessId,
+      sms.recipientNumber,
+      sms.senderNumber,
+      sms.message,
+      sms.kind,
+      sms.at,
+      leaseUntil,
+    );
+    return inserted > 0;
+  }
+
   /** The provider accepted the text. Undefined when already recorded (or finished otherwise). */
   async markSent(tx: SqlExecutor, id: string, providerSid: string, status: SmsStatusName, at: Date): Promise<SmsRef | undefined> {
     const rows = await tx.$queryRawUnsafe<SmsRow[]>(

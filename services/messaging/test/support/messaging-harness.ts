@@ -3,6 +3,8 @@ import { telephonyV1, timestampFromDate, type EventPayload, type EventPayloadIni
 import {
   createPendingEvent,
   createPlatformRuntime,
+  INTERNAL_USER_HEADER,
+  signInternalUser,
   platformConfigSchema,
   startServices,
   toBusRecord,
@@ -20,13 +22,23 @@ import { CarrierSimulator, MemoryJournal } from "@rebound/carrier-simulator";
 import { createTestDatabase, EventRecorder } from "@rebound/testing";
 import { join } from "node:path";
 import type { MessagingConfig } from "../../src/config";
-import { createMessagingService } from "../../src/service";
+import { createMessagingService, type MessagingServiceDeps } from "../../src/service";
 import { createMessagingDb, type MessagingDb } from "../../src/store/messaging-db";
 import { businessCreated, type TestBusiness } from "./events";
 import { FakeMailer } from "./fake-mailer";
 import { FakeTelephonyProvider } from "./fake-telephony-provider";
 
-const MESSAGING_EVENTS: EventType[] = ["SmsQueued", "SmsSent", "SmsStatusChanged", "SmsSuppressed", "CallerOptedOut", "CallerOptedIn", "InboundSmsReceived"];
+const MESSAGING_EVENTS: EventType[] = [
+  "SmsQueued",
+  "SmsSent",
+  "SmsStatusChanged",
+  "SmsSuppressed",
+  "CallerOptedOut",
+  "CallerOptedIn",
+  "InboundSmsReceived",
+  "ConversationRead",
+  "ConversationOutcomeSet",
+];
 
 export const DEDICATED = "+15557770001";
 
@@ -77,6 +89,8 @@ export interface HarnessOptions {
   simulator?: boolean;
   /** Runs after the service is created and before it starts (rows a crash left behind ...). */
   beforeStart?: (db: MessagingDb) => Promise<void>;
+  /** The inbox stream's poll and keepalive periods. */
+  conversationStream?: MessagingServiceDeps["conversationStream"];
 }
 
 export interface Harness {
@@ -95,6 +109,8 @@ export interface Harness {
   seedBusiness(business: TestBusiness, dedicatedNumber?: string, options?: SeedOptions): Promise<void>;
   missedCall(input: { businessId: string; callId: string; from: string; to?: string }): Promise<PendingEvent>;
   post(path: string, form: Record<string, string>): Promise<Response>;
+  /** A signed-in owner's request (the gateway's signed user header), JSON in and out. */
+  api<T = Record<string, unknown>>(userId: string, method: string, path: string, body?: unknown): Promise<{ status: number; body: T }>;
   job(name: string): () => Promise<void>;
   /** Waits for an event of `type` matching `match`, returns it. */
   eventOf<T extends EventType>(type: T, match: (payload: EventPayloadOf<T>) => boolean): Promise<EventPayloadOf<T>>;
@@ -140,6 +156,7 @@ export async function startMessaging(options: HarnessOptions = {}): Promise<Harn
     mailer,
     publicBaseUrl: () => url,
     telephony: { ...telephonyConfigSchema.parse({}), ...options.telephony },
+    conversationStream: options.conversationStream,
     config: {
       MESSAGING_UNKNOWN_BUSINESS_WAIT_MS: 100,
       MESSAGING_SEND_BACKOFF_MS: 5,
@@ -223,6 +240,18 @@ export async function startMessaging(options: HarnessOptions = {}): Promise<Harn
         headers: { "content-type": "application/x-www-form-urlencoded" },
         body: new URLSearchParams(form).toString(),
       }),
+    api: async <T>(userId: string, method: string, path: string, body?: unknown) => {
+      const response = await fetch(`${running.url}${path}`, {
+        method,
+        headers: {
+          "content-type": "application/json",
+          [INTERNAL_USER_HEADER]: signInternalUser({ id: userId, email: `${userId}@example.com` }, runtime.config.INTERNAL_AUTH_SECRET),
+        },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      const text = await response.text();
+      return { status: response.status, body: (text ? JSON.parse(text) : {}) as T };
+    },
     eventOf: async (type, match) => {
       let found: EventPayloadOf<typeof type> | undefined;
       await waitUntil(() => {

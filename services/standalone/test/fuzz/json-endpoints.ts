@@ -1,7 +1,9 @@
 import {
   changePasswordSchema,
+  conversationOutcomeSchema,
   forgotPasswordSchema,
   loginSchema,
+  ownerReplySchema,
   profileSchema,
   registerSchema,
   resetPasswordSchema,
@@ -132,5 +134,9 @@ export function jsonEndpoints(context: FuzzContext): JsonEndpoint[] {
       schema: updatePaymentMethodSchema,
       overrides: { paymentMethodId: fc.constantFrom("pm_card_visa", "pm_card_mastercard", "pm_unknown") },
     },
+    // The inbox (messaging): sent to the literal ":id", a thread of nobody's (404 whatever the body).
+    { method: "POST", path: "/api/conversations/:id/messages", schema: ownerReplySchema },
+    { method: "POST", path: "/api/conversations/:id/read", schema: null },
+    { method: "PUT", path: "/api/conversations/:id/outcome", schema: conversationOutcomeSchema },
   ];
 }

@@ -8,6 +8,8 @@ import {
   type BusinessCallSettings,
   type TextOutlook,
   type VoiceAnswer,
+  type VoicemailRecording,
+  VOICEMAIL_ACTION_TWIML,
 } from "./voice-answer";
 
 const { CallPurpose } = telephonyV1;
@@ -28,8 +30,16 @@ const business = (overrides: Partial<BusinessCallSettings> = {}): BusinessCallSe
   voiceTextMessage: "",
   voiceNoTextMessage: "",
   voiceNoTextAnswer: "say",
+  voicemailEnabled: false,
   ...overrides,
 });
+
+const VOICEMAIL: VoicemailRecording = {
+  maxSeconds: 120,
+  actionUrl: "https://rebound.example/webhooks/twilio/voicemail",
+  recordingStatusCallbackUrl: "https://rebound.example/webhooks/twilio/recording",
+  transcribeCallbackUrl: "https://rebound.example/webhooks/twilio/transcription",
+};
 
 describe("foreseeText: what telephony can know about the text before messaging decides", () => {
   const WITHHELD = [
@@ -147,6 +157,38 @@ describe("chooseVoiceAnswer: the answer says only what will happen", () => {
     expect(answer).toEqual({ kind: "say", message: FORWARDING_TEST_ANSWER });
   });
 
+  it.each<[string, BusinessCallSettings | undefined, TextOutlook, VoiceAnswer]>([
+    ["text possible", business({ voicemailEnabled: true }), possible, { kind: "say", message: DEFAULTS.textMessage, voicemail: VOICEMAIL }],
+    ["no text, say", business({ voicemailEnabled: true }), none, { kind: "say", message: DEFAULTS.noTextMessage, voicemail: VOICEMAIL }],
+    ["no text, the owner chose silence", business({ voicemailEnabled: true, voiceNoTextAnswer: "silence" }), none, { kind: "hangup" }],
+    ["no text, the owner chose reject", business({ voicemailEnabled: true, voiceNoTextAnswer: "reject" }), none, { kind: "reject" }],
+    ["answering off", business({ voicemailEnabled: true, answerCalls: false }), possible, { kind: "reject" }],
+    ["voicemail off (or absent from older events)", business({ voicemailEnabled: false }), possible, { kind: "say", message: DEFAULTS.textMessage }],
+    ["a business not known yet", undefined, possible, { kind: "say", message: DEFAULTS.textMessage }],
+  ])("given voicemail and %s, then a spoken answer records, and only a spoken one", (_name, given, outlook, answer) => {
+    expect(chooseVoiceAnswer({ purpose: CallPurpose.MISSED_CALL, business: given, outlook, defaults: DEFAULTS, voicemail: VOICEMAIL })).toEqual(answer);
+  });
+
+  it("given voicemail on, when a forwarding test calls, then the test message alone", () => {
+    const answer = chooseVoiceAnswer({
+      purpose: CallPurpose.FORWARDING_TEST,
+      business: business({ voicemailEnabled: true }),
+      outlook: possible,
+      defaults: DEFAULTS,
+      voicemail: VOICEMAIL,
+    });
+    expect(answer).toEqual({ kind: "say", message: FORWARDING_TEST_ANSWER });
+  });
+
+  it("given voicemail on but no recording configured (not-in-service answers), then no voicemail", () => {
+    expect(
+      chooseVoiceAnswer({ purpose: CallPurpose.MISSED_CALL, business: business({ voicemailEnabled: true }), outlook: possible, defaults: DEFAULTS }),
+    ).toEqual({
+      kind: "say",
+      message: DEFAULTS.textMessage,
+    });
+  });
+
   it("given the defaults, then neither the no-text answer nor the neutral one promises a text", () => {
     for (const answer of [DEFAULTS.noTextMessage, DEFAULTS.textMessage]) expect(answer).not.toMatch(/\btext\b/i);
   });
@@ -164,5 +206,38 @@ describe("voice answer", () => {
     );
     expect(voiceTwiml({ kind: "hangup" })).toBe('<?xml version="1.0" encoding="UTF-8"?><Response><Hangup/></Response>');
     expect(voiceTwiml({ kind: "reject" })).toBe('<?xml version="1.0" encoding="UTF-8"?><Response><Reject/></Response>');
+  });
+
+  it("given a spoken answer with voicemail, when rendering TwiML, then Say, the spec's Record, then Hangup (for an empty recording)", () => {
+    expect(voiceTwiml({ kind: "say", message: "Sorry we missed you.", voicemail: VOICEMAIL })).toBe(
+      '<?xml version="1.0" encoding="UTF-8"?><Response><Say>Sorry we missed you.</Say>' +
+        '<Record maxLength="120" trim="trim-silence" playBeep="true" timeout="5"' +
+        ' action="https://rebound.example/webhooks/twilio/voicemail"' +
+        ' recordingStatusCallback="https://rebound.example/webhooks/twilio/recording"' +
+        ' recordingStatusCallbackEvent="completed" transcribe="true"' +
+        ' transcribeCallback="https://rebound.example/webhooks/twilio/transcription"/>' +
+        "<Hangup/></Response>",
+    );
+  });
+
+  it("given the same message with and without voicemail, then each gets its own TwiML (the cache keys differ)", () => {
+    const plain = voiceTwiml({ kind: "say", message: "Cached?" });
+    const recording = voiceTwiml({ kind: "say", message: "Cached?", voicemail: VOICEMAIL });
+
+    expect(plain).not.toContain("<Record");
+    expect(recording).toContain("<Record");
+    expect(voiceTwiml({ kind: "say", message: "Cached?" })).toBe(plain);
+  });
+
+  it("given a maximum longer than Twilio transcribes (120 s), then the recording asks for no transcript", () => {
+    const twiml = voiceTwiml({ kind: "say", message: "Long", voicemail: { ...VOICEMAIL, maxSeconds: 300 } });
+
+    expect(twiml).toContain('maxLength="300"');
+    expect(twiml).toContain('transcribe="false"');
+    expect(twiml).not.toContain("transcribeCallback");
+  });
+
+  it("given the <Record> action, then the answer hangs up", () => {
+    expect(VOICEMAIL_ACTION_TWIML).toBe('<?xml version="1.0" encoding="UTF-8"?><Response><Hangup/></Response>');
   });
 });

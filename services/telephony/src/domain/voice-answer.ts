@@ -15,8 +15,24 @@ import { VoiceResponse } from "@rebound/twilio/twiml";
 const { CallPurpose } = telephonyV1;
 type CallPurpose = telephonyV1.CallPurpose;
 
-/** What we do with a call that reached a dedicated number. */
-export type VoiceAnswer = { kind: "say"; message: string } | { kind: "hangup" } | { kind: "reject" };
+/**
+ * How a voicemail is recorded after a spoken answer (docs/conversations.md section 3): the <Record> verb's
+ * length and the provider's callbacks (the gateway's public webhook URLs).
+ */
+export interface VoicemailRecording {
+  /** maxLength, seconds (VOICEMAIL_MAX_SECONDS). */
+  maxSeconds: number;
+  /** The <Record> action: answered with <Hangup/>. */
+  actionUrl: string;
+  recordingStatusCallbackUrl: string;
+  transcribeCallbackUrl: string;
+}
+
+/** Twilio transcribes recordings of at most two minutes (longer: error 13615): a longer maximum asks for none. */
+export const MAX_TRANSCRIBED_SECONDS = 120;
+
+/** What we do with a call that reached a dedicated number; a spoken answer may then record a voicemail. */
+export type VoiceAnswer = { kind: "say"; message: string; voicemail?: VoicemailRecording } | { kind: "hangup" } | { kind: "reject" };
 
 /** A business's settings as the voice webhook reads them (telephony's directory, from business events). */
 export interface BusinessCallSettings {
@@ -35,6 +51,8 @@ export interface BusinessCallSettings {
   voiceNoTextMessage: string;
   /** What a caller who will get no text hears: the no-text message, silence (answer, hang up), or <Reject/>. */
   voiceNoTextAnswer: VoiceNoTextAnswerName;
+  /** BusinessSettings.voicemail_enabled: a spoken answer records a voicemail after the message (absent: off). */
+  voicemailEnabled: boolean;
 }
 
 /** The service's spoken texts when the owner set none (telephony config). */
@@ -103,16 +121,26 @@ export interface AnswerInput {
   business: BusinessCallSettings | undefined;
   outlook: TextOutlook;
   defaults: DefaultAnswers;
+  /** How voicemails are recorded here; undefined: never (the not-in-service and unusable-webhook answers). */
+  voicemail?: VoicemailRecording;
 }
 
 /**
  * A forwarding-test call is always answered so the test ends cleanly. A business that switched
  * answering off rejects every missed call. Otherwise: when a text may follow, the owner's text
  * message (or the default); when none will, what the owner chose: the no-text message (or the
- * default), silence, or <Reject/>.
+ * default), silence, or <Reject/>. With the business's voicemail on, a spoken answer to a missed
+ * call then records a voicemail; silence and <Reject/> never do, nor a business telephony has not
+ * heard of yet (voicemail is off until its events say otherwise).
  */
 export function chooseVoiceAnswer(input: AnswerInput): VoiceAnswer {
   if (input.purpose === CallPurpose.FORWARDING_TEST) return { kind: "say", message: FORWARDING_TEST_ANSWER };
+  const answer = chooseMissedCallAnswer(input);
+  if (answer.kind === "say" && input.voicemail && input.business?.voicemailEnabled) return { ...answer, voicemail: input.voicemail };
+  return answer;
+}
+
+function chooseMissedCallAnswer(input: AnswerInput): VoiceAnswer {
   const business = input.business;
   if (business && !business.answerCalls) return { kind: "reject" };
   switch (input.outlook.text) {
@@ -149,7 +177,7 @@ const MAX_BUILT = 1_000;
 
 /** The TwiML of an answer, through the Twilio SDK's builder (which escapes the message). */
 export function voiceTwiml(answer: VoiceAnswer): string {
-  const key = answer.kind === "say" ? `say:${answer.message}` : answer.kind;
+  const key = answer.kind === "say" ? `say:${answer.message}${answer.voicemail ? `\n${JSON.stringify(answer.voicemail)}` : ""}` : answer.kind;
   let twiml = built.get(key);
   if (twiml === undefined) {
     twiml = buildVoiceTwiml(answer);
@@ -163,6 +191,7 @@ function buildVoiceTwiml(answer: VoiceAnswer): string {
   switch (answer.kind) {
     case "say":
       response.say(answer.message);
+      if (answer.voicemail) recordVoicemail(response, answer.voicemail);
       response.hangup();
       break;
     case "hangup":
@@ -178,3 +207,32 @@ function buildVoiceTwiml(answer: VoiceAnswer): string {
   }
   return response.toString();
 }
+
+/**
+ * <Record> after the message: up to maxSeconds, silence trimmed, a beep, 5 s of silence ends it; the action
+ * (answered with <Hangup/>), the recording status callback when completed, and a transcript when the length
+ * allows one. The <Hangup/> that follows in the answer ends the call when nothing was recorded (Twilio then
+ * skips the action and goes on with the next verb).
+ */
+function recordVoicemail(response: InstanceType<typeof VoiceResponse>, voicemail: VoicemailRecording): void {
+  const transcribe = voicemail.maxSeconds <= MAX_TRANSCRIBED_SECONDS;
+  response.record({
+    maxLength: voicemail.maxSeconds,
+    trim: "trim-silence",
+    playBeep: true,
+    timeout: 5,
+    // Twilio's default method for the action and the callbacks is POST, which the gateway's webhook routes take.
+    action: voicemail.actionUrl,
+    recordingStatusCallback: voicemail.recordingStatusCallbackUrl,
+    recordingStatusCallbackEvent: ["completed"],
+    transcribe,
+    ...(transcribe ? { transcribeCallback: voicemail.transcribeCallbackUrl } : {}),
+  });
+}
+
+/** The <Record> action's answer: the voicemail is left, the call ends. */
+export const VOICEMAIL_ACTION_TWIML = (() => {
+  const response = new VoiceResponse();
+  response.hangup();
+  return response.toString();
+})();

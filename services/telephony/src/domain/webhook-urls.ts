@@ -13,3 +13,18 @@ export function numberWebhooks(publicBaseUrl: string): NumberWebhooks {
 export function testCallStatusUrl(publicBaseUrl: string, testId: string): string {
   return `${publicBaseUrl}/webhooks/twilio/call-status?testId=${encodeURIComponent(testId)}`;
 }
+
+/** Where a voicemail's provider callbacks go: the <Record> action, its recording status and its transcript. */
+export interface VoicemailWebhooks {
+  actionUrl: string;
+  recordingStatusCallbackUrl: string;
+  transcribeCallbackUrl: string;
+}
+
+export function voicemailWebhooks(publicBaseUrl: string): VoicemailWebhooks {
+  return {
+    actionUrl: `${publicBaseUrl}/webhooks/twilio/voicemail`,
+    recordingStatusCallbackUrl: `${publicBaseUrl}/webhooks/twilio/recording`,
+    transcribeCallbackUrl: `${publicBaseUrl}/webhooks/twilio/transcription`,
+  };
+}

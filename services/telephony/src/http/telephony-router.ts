@@ -11,6 +11,8 @@ import { getTextingRegistrationRoute } from "../texting-registration/get-texting
 import { resendVerificationRoute } from "../texting-registration/resend-verification.route";
 import { submitTextingRegistrationRoute } from "../texting-registration/submit-texting-registration.route";
 import { receiveCallRoute } from "../voice-webhook/receive-call.route";
+import { getVoicemailAudioRoute } from "../voicemail/get-voicemail-audio.route";
+import { endVoicemailRoute, recordVoicemailRoute, transcribeVoicemailRoute } from "../voicemail/voicemail-webhooks.route";
 
 export function telephonyRouter(deps: TelephonyDeps, internalAuthSecret: string): Router {
   const router = Router();
@@ -21,6 +23,11 @@ export function telephonyRouter(deps: TelephonyDeps, internalAuthSecret: string)
   router.post("/api/phone-numbers/purchase", auth, jsonBody(), purchaseNumberRoute(deps));
   router.post("/api/test/call-forwarding", auth, jsonBody(), runForwardingTestRoute(deps));
   router.post("/webhooks/twilio/call-status", form, recordTestCallStatusRoute(deps));
+  // Voicemail (docs/conversations.md section 3): the <Record> action, its recording and transcription callbacks, the audio.
+  router.post("/webhooks/twilio/voicemail", form, endVoicemailRoute());
+  router.post("/webhooks/twilio/recording", form, recordVoicemailRoute(deps));
+  router.post("/webhooks/twilio/transcription", form, transcribeVoicemailRoute(deps));
+  router.get("/api/voicemails/:id/audio", auth, getVoicemailAudioRoute(deps));
   router.get("/api/texting-registration", auth, getTextingRegistrationRoute(deps));
   router.post("/api/texting-registration", auth, jsonBody(), submitTextingRegistrationRoute(deps));
   router.post("/api/texting-registration/verify", auth, jsonBody(), resendVerificationRoute(deps));

@@ -9,7 +9,8 @@ export type BusinessEvent = EventEnvelope<"BusinessCreated"> | EventEnvelope<"Bu
 /**
  * Telephony's view of businesses: owner (user -> business, for the API),
  * business phone, whether missed calls are answered at all
- * (BusinessSettings.auto_reply_enabled; a business without settings yet answers),
+ * (BusinessSettings.auto_reply_enabled; a business without settings yet answers), whether the
+ * answer records a voicemail (BusinessSettings.voicemail_enabled; absent: off),
  * and what the voice answer needs to foresee messaging's caller rules (automation on,
  * do-not-text numbers, the owner's international / likely-spoofed choices) and say.
  * Persisted with the processed mark, then put in the in-memory directory.
@@ -67,6 +68,8 @@ function callSettings(settings: businessV1.BusinessSettings): BusinessChanges {
     voiceTextMessage: settings.voiceTextMessage,
     voiceNoTextMessage: settings.voiceNoTextMessage,
     voiceNoTextAnswer: noTextAnswer(settings.voiceNoTextAnswer),
+    // Absent in the events of businesses created before voicemail existed: off (new businesses send true).
+    voicemailEnabled: settings.voicemailEnabled ?? false,
     // The texting registration's campaign samples are built from the business's own texts.
     smsMessage: settings.smsMessage,
     afterHoursMessage: settings.afterHoursMessage,

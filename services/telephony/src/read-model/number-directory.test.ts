@@ -19,6 +19,7 @@ describe("NumberDirectory", () => {
           voiceTextMessage: "",
           voiceNoTextMessage: "",
           voiceNoTextAnswer: "say",
+          voicemailEnabled: false,
         },
       ],
     );

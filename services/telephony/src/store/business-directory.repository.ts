@@ -37,6 +37,7 @@ const SELECT = {
   voiceTextMessage: true,
   voiceNoTextMessage: true,
   voiceNoTextAnswer: true,
+  voicemailEnabled: true,
 } as const;
 
 type Row = Prisma.BusinessDirectoryGetPayload<{ select: typeof SELECT }>;

@@ -45,6 +45,13 @@ export class CallRepository {
     return new Set(inserted.map((row) => row.call_sid));
   }
 
+  /** The call a provider callback names (a voicemail's recording), or null for a CallSid we never recorded. */
+  findBySid(callSid: string): Promise<Pick<CallRecord, "id" | "businessId" | "callSid" | "callerNumber" | "toNumber" | "purpose"> | null> {
+    return this.db.client.call
+      .findUnique({ where: { callSid }, select: { id: true, businessId: true, callSid: true, callerNumber: true, toNumber: true, purpose: true } })
+      .then((row) => (row ? { ...row, purpose: row.purpose === "forwarding_test" ? "forwarding_test" : "missed_call" } : null));
+  }
+
   countBySid(client: Prisma.TransactionClient, callSid: string): Promise<number> {
     return client.call.count({ where: { callSid } });
   }

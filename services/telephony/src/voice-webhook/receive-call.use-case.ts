@@ -1,6 +1,7 @@
 import type { z } from "zod";
 import type { voiceWebhookSchema } from "./receive-call.schema";
-import { callPurpose, chooseVoiceAnswer, foreseeText, voiceTwiml } from "../domain/voice-answer";
+import { callPurpose, chooseVoiceAnswer, foreseeText, voiceTwiml, type VoicemailRecording } from "../domain/voice-answer";
+import { voicemailWebhooks } from "../domain/webhook-urls";
 import type { TelephonyDeps } from "../telephony-deps";
 
 export type VoiceWebhook = z.infer<typeof voiceWebhookSchema>;
@@ -49,5 +50,17 @@ export async function receiveCall(deps: TelephonyDeps, webhook: VoiceWebhook): P
     usTextingAllowed: deps.textingRegistrationRequired ? deps.sync.directory.usTextingAllowed(number.businessId) : undefined,
   });
   const defaults = { textMessage: deps.config.VOICE_ANSWER_MESSAGE, noTextMessage: deps.config.VOICE_NO_TEXT_MESSAGE };
-  return voiceTwiml(chooseVoiceAnswer({ purpose, business, outlook, defaults }));
+  return voiceTwiml(chooseVoiceAnswer({ purpose, business, outlook, defaults, voicemail: voicemailRecording(deps) }));
+}
+
+let lastRecording: { base: string; recording: VoicemailRecording } | undefined;
+
+/** How this service records voicemails: VOICEMAIL_MAX_SECONDS and the gateway's voicemail webhooks (built once per base URL). */
+export function voicemailRecording(deps: Pick<TelephonyDeps, "config" | "publicBaseUrl">): VoicemailRecording {
+  const base = deps.publicBaseUrl();
+  const maxSeconds = deps.config.VOICEMAIL_MAX_SECONDS;
+  if (lastRecording?.base !== base || lastRecording.recording.maxSeconds !== maxSeconds) {
+    lastRecording = { base, recording: { maxSeconds, ...voicemailWebhooks(base) } };
+  }
+  return lastRecording.recording;
 }

@@ -16,13 +16,14 @@ import {
   type FakeCall,
   type FakeMessage,
   type FakeNumber,
+  type FakeRecording,
 } from "./fake-twilio-resources";
 import { FakeStatusCallbacks } from "./fake-status-callbacks";
 import { basicCredentials, single, twilioError, type FakeTwilioRequest, type FormParams } from "./fake-twilio-http";
 import { FakeRegistrationApi, type FakeRegistrationError } from "./fake-registration-api";
 import type { EvaluationResult } from "./fake-registration-resources";
 
-export type { FakeAccount, FakeCall, FakeMessage, FakeNumber } from "./fake-twilio-resources";
+export type { FakeAccount, FakeCall, FakeMessage, FakeNumber, FakeRecording } from "./fake-twilio-resources";
 export type { FakeTwilioRequest } from "./fake-twilio-http";
 export type { FakeRegistrationError } from "./fake-registration-api";
 export type { EvaluationResult } from "./fake-registration-resources";
@@ -51,7 +52,7 @@ export interface FakeTwilioOptions {
 
 /** A failure the next matching request(s) get instead of the normal answer. */
 export interface InjectedFailure {
-  resource: "Messages" | "IncomingPhoneNumbers" | "AvailablePhoneNumbers" | "Calls" | "Lookups";
+  resource: "Messages" | "IncomingPhoneNumbers" | "AvailablePhoneNumbers" | "Calls" | "Lookups" | "Recordings";
   status: number;
   code?: number;
   message?: string;
@@ -85,6 +86,8 @@ export class FakeTwilioApi extends EventEmitter {
   readonly messages: FakeMessage[] = [];
   readonly numbers: FakeNumber[] = [];
   readonly calls: FakeCall[] = [];
+  /** Call recordings (voicemails): added with addRecording, read and deleted through the 2010 API. */
+  readonly recordings: FakeRecording[] = [];
   /** Every Lookup v2 request: the number and the Fields asked for. */
   readonly lookups: { phoneNumber: string; fields: string }[] = [];
   /** Recipients that replied STOP: sending to them is Twilio error 21610. */
@@ -145,6 +148,25 @@ export class FakeTwilioApi extends EventEmitter {
    */
   failNextEvaluation(results?: EvaluationResult[], on?: "customer_profile" | "trust_product"): void {
     this.registration.failNextEvaluation(results, on);
+  }
+
+  /**
+   * A recording as a call's <Record> would leave it, in `accountSid` (default: the main account): its media
+   * is served at GET /2010-04-01/Accounts/{AccountSid}/Recordings/{sid}.wav (and .mp3), it is deleted with
+   * DELETE .../Recordings/{sid}.json. `redirect`: the media answers 302 to an unauthenticated URL first.
+   */
+  addRecording(recording: Partial<Omit<FakeRecording, "deleted">> = {}): FakeRecording {
+    const added: FakeRecording = {
+      sid: recording.sid ?? fakeSid("RE"),
+      accountSid: recording.accountSid ?? this.accountSid,
+      callSid: recording.callSid ?? fakeSid("CA"),
+      audio: recording.audio ?? Buffer.from("RIFF fake wav"),
+      contentType: recording.contentType ?? "audio/x-wav",
+      redirect: recording.redirect ?? false,
+      deleted: false,
+    };
+    this.recordings.push(added);
+    return added;
   }
 
   async start(): Promise<this> {
@@ -268,6 +290,30 @@ export class FakeTwilioApi extends EventEmitter {
       this.calls.push(call);
       this.emit("call", call);
       res.status(201).json(callJson(String(req.params.accountSid), call));
+    });
+    // Recordings: media (.wav, .mp3) and deletion, only in the account that holds them.
+    const recordingOf = (req: Request) =>
+      this.recordings.find((recording) => recording.sid === req.params.sid && recording.accountSid === req.params.accountSid && !recording.deleted);
+    for (const extension of ["wav", "mp3"]) {
+      app.get(`${base}/Recordings/:sid.${extension}`, (req, res) => {
+        if (this.failed("Recordings", res)) return;
+        const recording = recordingOf(req);
+        if (!recording) return this.error(res, 404, 20404, `The requested resource ${req.originalUrl} was not found`);
+        if (recording.redirect) return res.redirect(302, `/fake-media/${recording.sid}`);
+        res.type(recording.contentType).send(recording.audio);
+      });
+    }
+    app.get("/fake-media/:sid", (req, res) => {
+      const recording = this.recordings.find((candidate) => candidate.sid === req.params.sid && !candidate.deleted);
+      if (!recording) return this.error(res, 404, 20404, "The requested resource was not found");
+      res.type(recording.contentType).send(recording.audio);
+    });
+    app.delete(`${base}/Recordings/:sid.json`, (req, res) => {
+      if (this.failed("Recordings", res)) return;
+      const recording = recordingOf(req);
+      if (!recording) return this.error(res, 404, 20404, `The requested resource ${req.originalUrl} was not found`);
+      recording.deleted = true;
+      res.status(204).end();
     });
     app.use((_req: Request, res: Response) => this.error(res, 404, 20404, "The requested resource was not found"));
     return app;

@@ -39,6 +39,20 @@ export interface FakeNumber {
   released: boolean;
 }
 
+/** A call recording (a voicemail) the fake holds: added by a test (addRecording), served as media, deleted through the API. */
+export interface FakeRecording {
+  sid: string;
+  /** The account that holds it (a subaccount for a subaccount's number). */
+  accountSid: string;
+  callSid: string;
+  /** What GET .../Recordings/{sid}.wav answers. */
+  audio: Buffer;
+  contentType: string;
+  /** The media answers 302 to an unauthenticated URL first, as media storage may. */
+  redirect: boolean;
+  deleted: boolean;
+}
+
 export interface FakeCall {
   sid: string;
   from: string;
@@ -50,11 +64,11 @@ export interface FakeCall {
 }
 
 /**
- * Twilio's SID prefixes: messages, numbers, calls, accounts; TrustHub bundles (customer profiles and
+ * Twilio's SID prefixes: messages, numbers, calls, accounts, recordings (RE); TrustHub bundles (customer profiles and
  * trust products), end users, supporting documents, entity assignments, evaluations; addresses; brand
  * registrations, messaging services, campaigns (UsAppToPerson).
  */
-export type SidPrefix = "SM" | "PN" | "CA" | "AC" | "BU" | "IT" | "RD" | "BV" | "EL" | "AD" | "BN" | "MG" | "QE";
+export type SidPrefix = "SM" | "PN" | "CA" | "AC" | "BU" | "IT" | "RD" | "BV" | "EL" | "AD" | "BN" | "MG" | "QE" | "RE";
 
 /** Twilio-style ids: a two-letter prefix and 32 hex digits. */
 export function fakeSid(prefix: SidPrefix): string {
