@@ -431,6 +431,17 @@ export const tests = [
       await page.getByTestId("daily-chart").locator("svg").first().waitFor();
       await look(page, "results", problems);
 
+      // Inbox: the simulated caller's thread (the list's error state while the conversations API is not deployed).
+      await page.goto("/app/inbox");
+      await page.getByRole("heading", { name: "Inbox" }).waitFor();
+      await page.locator("[data-testid=conversation-row], [data-testid=inbox-empty], .ant-alert-error").first().waitFor({ timeout: 15_000 });
+      await look(page, "inbox", problems);
+      if (await page.getByTestId("conversation-row").count()) {
+        await page.getByTestId("conversation-row").first().click();
+        await page.getByTestId("thread-view").waitFor();
+        await look(page, "inbox-thread", problems);
+      }
+
       // Billing: switch plan, cancel, reactivate, download an invoice.
       await page.goto("/billing");
       await page.getByTestId("subscription-status").filter({ hasText: "Active" }).waitFor();

@@ -27,8 +27,11 @@ import { Route as AuthenticatedPhoneNumberSelectionRouteImport } from './routes/
 import { Route as AuthenticatedSettingsRouteImport } from './routes/_authenticated/settings'
 import { Route as CalculatorIndexRouteImport } from './routes/calculator.index'
 import { Route as CalculatorResultsRouteImport } from './routes/calculator.results'
+import { Route as AuthenticatedAppInboxRouteImport } from './routes/_authenticated/app.inbox'
 import { Route as AuthenticatedAppChar123SectionChar125RouteImport } from './routes/_authenticated/app.{-$section}'
 import { Route as CheckoutChar123PlanChar125Char123FrequencyChar125RouteImport } from './routes/checkout.{-$plan}.{-$frequency}'
+import { Route as AuthenticatedAppInboxIndexRouteImport } from './routes/_authenticated/app.inbox.index'
+import { Route as AuthenticatedAppInboxConversationIdRouteImport } from './routes/_authenticated/app.inbox.$conversationId'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -120,6 +123,11 @@ const CalculatorResultsRoute = CalculatorResultsRouteImport.update({
   path: '/calculator/results',
   getParentRoute: () => rootRouteImport,
 } as any)
+const AuthenticatedAppInboxRoute = AuthenticatedAppInboxRouteImport.update({
+  id: '/app/inbox',
+  path: '/app/inbox',
+  getParentRoute: () => AuthenticatedRoute,
+} as any)
 const AuthenticatedAppChar123SectionChar125Route =
   AuthenticatedAppChar123SectionChar125RouteImport.update({
     id: '/app/{-$section}',
@@ -131,6 +139,18 @@ const CheckoutChar123PlanChar125Char123FrequencyChar125Route =
     id: '/checkout/{-$plan}/{-$frequency}',
     path: '/checkout/{-$plan}/{-$frequency}',
     getParentRoute: () => rootRouteImport,
+  } as any)
+const AuthenticatedAppInboxIndexRoute =
+  AuthenticatedAppInboxIndexRouteImport.update({
+    id: '/',
+    path: '/',
+    getParentRoute: () => AuthenticatedAppInboxRoute,
+  } as any)
+const AuthenticatedAppInboxConversationIdRoute =
+  AuthenticatedAppInboxConversationIdRouteImport.update({
+    id: '/$conversationId',
+    path: '/$conversationId',
+    getParentRoute: () => AuthenticatedAppInboxRoute,
   } as any)
 
 export interface FileRoutesByFullPath {
@@ -151,8 +171,11 @@ export interface FileRoutesByFullPath {
   '/settings': typeof AuthenticatedSettingsRoute
   '/calculator/results': typeof CalculatorResultsRoute
   '/calculator/': typeof CalculatorIndexRoute
+  '/app/inbox': typeof AuthenticatedAppInboxRouteWithChildren
   '/app/{-$section}': typeof AuthenticatedAppChar123SectionChar125Route
   '/checkout/{-$plan}/{-$frequency}': typeof CheckoutChar123PlanChar125Char123FrequencyChar125Route
+  '/app/inbox/$conversationId': typeof AuthenticatedAppInboxConversationIdRoute
+  '/app/inbox/': typeof AuthenticatedAppInboxIndexRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
@@ -174,6 +197,8 @@ export interface FileRoutesByTo {
   '/calculator': typeof CalculatorIndexRoute
   '/app/{-$section}': typeof AuthenticatedAppChar123SectionChar125Route
   '/checkout/{-$plan}/{-$frequency}': typeof CheckoutChar123PlanChar125Char123FrequencyChar125Route
+  '/app/inbox/$conversationId': typeof AuthenticatedAppInboxConversationIdRoute
+  '/app/inbox': typeof AuthenticatedAppInboxIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -195,8 +220,11 @@ export interface FileRoutesById {
   '/_authenticated/settings': typeof AuthenticatedSettingsRoute
   '/calculator/results': typeof CalculatorResultsRoute
   '/calculator/': typeof CalculatorIndexRoute
+  '/_authenticated/app/inbox': typeof AuthenticatedAppInboxRouteWithChildren
   '/_authenticated/app/{-$section}': typeof AuthenticatedAppChar123SectionChar125Route
   '/checkout/{-$plan}/{-$frequency}': typeof CheckoutChar123PlanChar125Char123FrequencyChar125Route
+  '/_authenticated/app/inbox/$conversationId': typeof AuthenticatedAppInboxConversationIdRoute
+  '/_authenticated/app/inbox/': typeof AuthenticatedAppInboxIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -218,8 +246,11 @@ export interface FileRouteTypes {
     | '/settings'
     | '/calculator/results'
     | '/calculator/'
+    | '/app/inbox'
     | '/app/{-$section}'
     | '/checkout/{-$plan}/{-$frequency}'
+    | '/app/inbox/$conversationId'
+    | '/app/inbox/'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -241,6 +272,8 @@ export interface FileRouteTypes {
     | '/calculator'
     | '/app/{-$section}'
     | '/checkout/{-$plan}/{-$frequency}'
+    | '/app/inbox/$conversationId'
+    | '/app/inbox'
   id:
     | '__root__'
     | '/'
@@ -261,8 +294,11 @@ export interface FileRouteTypes {
     | '/_authenticated/settings'
     | '/calculator/results'
     | '/calculator/'
+    | '/_authenticated/app/inbox'
     | '/_authenticated/app/{-$section}'
     | '/checkout/{-$plan}/{-$frequency}'
+    | '/_authenticated/app/inbox/$conversationId'
+    | '/_authenticated/app/inbox/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -412,6 +448,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof CalculatorResultsRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/_authenticated/app/inbox': {
+      id: '/_authenticated/app/inbox'
+      path: '/app/inbox'
+      fullPath: '/app/inbox'
+      preLoaderRoute: typeof AuthenticatedAppInboxRouteImport
+      parentRoute: typeof AuthenticatedRoute
+    }
     '/_authenticated/app/{-$section}': {
       id: '/_authenticated/app/{-$section}'
       path: '/app/{-$section}'
@@ -426,13 +469,44 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof CheckoutChar123PlanChar125Char123FrequencyChar125RouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/_authenticated/app/inbox/': {
+      id: '/_authenticated/app/inbox/'
+      path: '/'
+      fullPath: '/app/inbox/'
+      preLoaderRoute: typeof AuthenticatedAppInboxIndexRouteImport
+      parentRoute: typeof AuthenticatedAppInboxRoute
+    }
+    '/_authenticated/app/inbox/$conversationId': {
+      id: '/_authenticated/app/inbox/$conversationId'
+      path: '/$conversationId'
+      fullPath: '/app/inbox/$conversationId'
+      preLoaderRoute: typeof AuthenticatedAppInboxConversationIdRouteImport
+      parentRoute: typeof AuthenticatedAppInboxRoute
+    }
   }
 }
+
+interface AuthenticatedAppInboxRouteChildren {
+  AuthenticatedAppInboxConversationIdRoute: typeof AuthenticatedAppInboxConversationIdRoute
+  AuthenticatedAppInboxIndexRoute: typeof AuthenticatedAppInboxIndexRoute
+}
+
+const AuthenticatedAppInboxRouteChildren: AuthenticatedAppInboxRouteChildren = {
+  AuthenticatedAppInboxConversationIdRoute:
+    AuthenticatedAppInboxConversationIdRoute,
+  AuthenticatedAppInboxIndexRoute: AuthenticatedAppInboxIndexRoute,
+}
+
+const AuthenticatedAppInboxRouteWithChildren =
+  AuthenticatedAppInboxRoute._addFileChildren(
+    AuthenticatedAppInboxRouteChildren,
+  )
 
 interface AuthenticatedRouteChildren {
   AuthenticatedBillingRoute: typeof AuthenticatedBillingRoute
   AuthenticatedPhoneNumberSelectionRoute: typeof AuthenticatedPhoneNumberSelectionRoute
   AuthenticatedSettingsRoute: typeof AuthenticatedSettingsRoute
+  AuthenticatedAppInboxRoute: typeof AuthenticatedAppInboxRouteWithChildren
   AuthenticatedAppChar123SectionChar125Route: typeof AuthenticatedAppChar123SectionChar125Route
 }
 
@@ -441,6 +515,7 @@ const AuthenticatedRouteChildren: AuthenticatedRouteChildren = {
   AuthenticatedPhoneNumberSelectionRoute:
     AuthenticatedPhoneNumberSelectionRoute,
   AuthenticatedSettingsRoute: AuthenticatedSettingsRoute,
+  AuthenticatedAppInboxRoute: AuthenticatedAppInboxRouteWithChildren,
   AuthenticatedAppChar123SectionChar125Route:
     AuthenticatedAppChar123SectionChar125Route,
 }

@@ -43,7 +43,8 @@ export function stubFetch(routes: Record<string, (body: unknown) => { status: nu
     const handler = routes[`${method} ${path}`];
     const answer = handler ? handler(body) : { status: 404, body: { message: "Not found" } };
     const text = answer.body === undefined ? "" : typeof answer.body === "string" ? answer.body : JSON.stringify(answer.body);
-    return new Response(text, { status: answer.status, statusText: answer.status === 404 ? "Not Found" : "" });
+    // A 204 has no body (the Response constructor refuses one).
+    return new Response(answer.status === 204 ? null : text, { status: answer.status, statusText: answer.status === 404 ? "Not Found" : "" });
   };
   globalThis.fetch = fetchStub as typeof fetch;
   return calls;

@@ -47,6 +47,8 @@ export interface Business {
   voiceNoTextMessage: string;
   /** What a missed caller who will get no text hears: the message, silence, or a rejected call. */
   voiceNoTextAnswer: VoiceNoTextAnswerName;
+  /** Record a voicemail after the spoken message (docs/conversations.md section 3); absent from an older API: off. */
+  voicemailEnabled?: boolean;
   setupCompleted: boolean;
   lastCallForwardingTestDate: string | null;
   lastCallForwardingTestStatus: "success" | "failed" | null;

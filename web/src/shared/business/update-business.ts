@@ -23,6 +23,7 @@ export interface BusinessSettingsPayload {
   voiceTextMessage?: string;
   voiceNoTextMessage?: string;
   voiceNoTextAnswer?: VoiceNoTextAnswerName;
+  voicemailEnabled?: boolean;
 }
 
 /** The spec's full payload from the stored business, with some fields changed (the endpoint always wants every spec field). */

@@ -16,7 +16,7 @@ interface CallerHandlingProps {
   showNoTextMessage: boolean;
 }
 
-/** Who gets a text (international and unverified callers) and what a missed caller hears when the call is answered. */
+/** Who gets a text (international and unverified callers), what a missed caller hears when the call is answered, and voicemail. */
 export function CallerHandlingFields({ control, errors, showNoTextMessage }: CallerHandlingProps) {
   return (
     <>
@@ -116,6 +116,20 @@ export function CallerHandlingFields({ control, errors, showNoTextMessage }: Cal
             )}
           />
         ) : null}
+        <Controller
+          control={control}
+          name="voicemailEnabled"
+          render={({ field }) => (
+            <ToggleRow
+              id="voicemailEnabled"
+              title="Take voicemail"
+              hint="Callers can leave a message after yours. Recordings are kept for 90 days."
+              checked={field.value}
+              onChange={field.onChange}
+              stateLabel={enabledLabel(field.value)}
+            />
+          )}
+        />
       </section>
     </>
   );

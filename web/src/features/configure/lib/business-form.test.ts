@@ -13,7 +13,7 @@ import {
   payloadFromForm,
   VOICE_NO_TEXT_OPTIONS,
 } from "./business-form";
-import { messageCost } from "./message-cost";
+import { messageCost } from "@/shared/lib/message-cost";
 
 const messagesOf = (input: unknown) => {
   const result = businessFormSchema.safeParse(input);
@@ -107,6 +107,7 @@ describe("business form data", () => {
         "voiceTextMessage",
         "voiceNoTextAnswer",
         "voiceNoTextMessage",
+        "voicemailEnabled",
       ].sort(),
     );
     expect(payloadFromForm({ ...values, customMessage: "  Hello  " }).customMessage).toBe("Hello");
@@ -194,6 +195,15 @@ describe("caller handling in the business form", () => {
       voiceNoTextMessage: "Voice message when no text follows must be at most 300 characters",
     });
     expect(messagesOf({ ...BUSINESS_FORM_DEFAULTS, voiceTextMessage: "a".repeat(MAX_VOICE_MESSAGE_LENGTH) })).toEqual({});
+  });
+
+  it("given a business with voicemail on or off, then the form shows it; without the field (an API from before voicemail), then it is off", () => {
+    expect(formValuesFromBusiness({ ...stored, voicemailEnabled: true } as Business).voicemailEnabled).toBe(true);
+    expect(formValuesFromBusiness({ ...stored, voicemailEnabled: false } as Business).voicemailEnabled).toBe(false);
+    expect(formValuesFromBusiness(stored).voicemailEnabled).toBe(false);
+    expect(BUSINESS_FORM_DEFAULTS.voicemailEnabled).toBe(true);
+    expect(payloadFromForm({ ...formValuesFromBusiness(stored), voicemailEnabled: true })).toMatchObject({ voicemailEnabled: true });
+    expect(businessFormSchema.safeParse(formValuesFromBusiness(stored)).success).toBe(true);
   });
 
   it("offers exactly the answers business accepts, and shows the no-text message only for 'Play a message'", () => {

@@ -38,6 +38,7 @@ export const businessFormSchema = z
     voiceTextMessage: voiceMessage("Voice message when a text follows"),
     voiceNoTextAnswer: z.enum(VOICE_NO_TEXT_ANSWERS),
     voiceNoTextMessage: voiceMessage("Voice message when no text follows"),
+    voicemailEnabled: z.boolean(),
   })
   .superRefine((form, ctx) => {
     if (form.afterHoursEnabled && form.afterHoursMessage.trim() === "") {
@@ -59,7 +60,7 @@ export const BUSINESS_FORM_DEFAULTS: BusinessFormValues = {
   afterHoursMessage: "Thanks for calling! We're currently closed but will get back to you during business hours.",
   afterHoursEnabled: true,
   smsAutoReplyEnabled: false,
-  smsAutoReplyMessage: "Thank you for your message. Please note this number is for missed call notifications only and does not receive replies.",
+  smsAutoReplyMessage: "Thank you for your message. [Business Name] will get back to you soon.",
   timeZone: DEFAULT_TIME_ZONE,
   businessHours: structuredClone(DEFAULT_WEEKLY_HOURS) as WeeklyHours,
   isActive: true,
@@ -69,6 +70,8 @@ export const BUSINESS_FORM_DEFAULTS: BusinessFormValues = {
   voiceTextMessage: "",
   voiceNoTextAnswer: DEFAULT_VOICE_NO_TEXT_ANSWER,
   voiceNoTextMessage: "",
+  // A new business takes voicemails (business-defaults.ts).
+  voicemailEnabled: true,
 };
 
 /** The form filled once from the loaded business (docs/product.md section 4). */
@@ -87,6 +90,8 @@ export function formValuesFromBusiness(business: Business): BusinessFormValues {
     voiceTextMessage: business.voiceTextMessage ?? "",
     voiceNoTextAnswer: business.voiceNoTextAnswer ?? BUSINESS_FORM_DEFAULTS.voiceNoTextAnswer,
     voiceNoTextMessage: business.voiceNoTextMessage ?? "",
+    // Absent (an API from before voicemail): off, as business reads a missing setting (docs/conversations.md section 2).
+    voicemailEnabled: business.voicemailEnabled ?? false,
   };
 }
 

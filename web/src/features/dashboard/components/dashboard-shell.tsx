@@ -5,7 +5,7 @@ import { useMemo, useState, type ReactNode } from "react";
 import { useBusiness } from "@/shared/business/get-business";
 import { AppHeader } from "@/shared/ui/app-header";
 import { usePageMeta } from "@/shared/ui/page-meta";
-import { SECTION_LABELS, type DashboardSection } from "../lib/sections";
+import { SECTION_LABELS, type NavSection } from "../lib/sections";
 import { DashboardDialogsContext, type DashboardDialogs, type ForwardingTab } from "./dashboard-dialogs";
 import { DashboardFooter } from "./dashboard-footer";
 import { DashboardNav } from "./dashboard-nav";
@@ -15,8 +15,11 @@ import { TextingRegistrationBanner } from "./texting-registration-banner";
 import { TutorialDialog } from "./tutorial-dialog";
 import { WelcomeTutorial } from "./welcome-tutorial";
 
-/** The signed-in dashboard: header with the tutorial and forwarding dialogs, sidebar or tab grid, footer. */
-export function DashboardShell({ section, children }: { section: DashboardSection; children: ReactNode }) {
+/**
+ * The signed-in dashboard: header with the tutorial and forwarding dialogs, sidebar or tab grid, footer.
+ * `focused`: a screen of its own on small screens (an inbox thread), without the tab grid above it.
+ */
+export function DashboardShell({ section, focused = false, children }: { section: NavSection; focused?: boolean; children: ReactNode }) {
   usePageMeta(`${SECTION_LABELS[section]} | Rebound`, "Your Rebound dashboard: setup, test, messages and results.");
   const [forwarding, setForwarding] = useState<{ open: boolean; tab: ForwardingTab }>({ open: false, tab: "mobile" });
   const [tutorialOpen, setTutorialOpen] = useState(false);
@@ -27,7 +30,7 @@ export function DashboardShell({ section, children }: { section: DashboardSectio
   );
   return (
     <DashboardDialogsContext.Provider value={dialogs}>
-      <div className="rb-page rb-dash">
+      <div className={focused ? "rb-page rb-dash rb-dash--focused" : "rb-page rb-dash"}>
         <AppHeader
           extra={
             <>
