@@ -67,6 +67,14 @@ export const analyticsSummaryResponseSchema = z.object({
   secondsToSent: distribution,
   secondsToDelivered: distribution,
   callersWhoReplied: count,
+  /** Distinct callers texted about a missed call of the range (missed-call and after-hours texts). */
+  callersTexted: count,
+  /** callersWhoReplied / callersTexted, 0..1 (a reply: a text of theirs after their text, not STOP/START/HELP); null when nobody was texted. */
+  replyRate: z.number().min(0).max(1).nullable(),
+  /** Per conversation whose caller replied and the owner answered: from the caller's first reply to the owner's next reply. */
+  secondsToOwnerReply: distribution,
+  /** Measured, beside the estimate: conversations of the range whose latest outcome is booked, and the sum of their values in cents. */
+  booked: z.object({ count, valueCents: count }),
   revenue: z.object({
     estimated: count,
     averageClientValue: count,

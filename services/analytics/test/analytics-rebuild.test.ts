@@ -14,7 +14,7 @@ import { generateHistory } from "./support/history";
 // of one core, skipped by `npm test`, before).
 describe("replay from offset zero (10,000+ events, 20 businesses, 60 days)", () => {
   let harness: AnalyticsHarness;
-  const history = generateHistory({ businesses: 20, days: 60, minEvents: 10_000, end: new Date("2026-03-10T00:00:00Z") });
+  const history = generateHistory({ businesses: 20, days: 60, minEvents: 12_000, end: new Date("2026-03-10T00:00:00Z") });
 
   beforeAll(async () => {
     harness = await AnalyticsHarness.start();
@@ -49,6 +49,8 @@ describe("replay from offset zero (10,000+ events, 20 businesses, 60 days)", () 
 
     expect(live.calls!.length).toBeGreaterThan(2_000);
     expect(live.texts!.length).toBeGreaterThan(1_000);
+    expect(live.outcomes!.length).toBeGreaterThan(100);
+    expect(live.outcomes!.some((row) => (row as { outcome: string }).outcome === "booked")).toBe(true);
     expect(twice).toEqual(live);
     for (const name of Object.keys(live)) expect({ table: name, rows: rebuilt[name] }).toEqual({ table: name, rows: live[name] });
     expect(done.events).toBe(history.events.length);

@@ -2,7 +2,7 @@ import { analyticsSummaryResponseSchema, type AnalyticsSummaryResponse } from "@
 import { messagingV1 } from "@rebound/contracts";
 import { randomUUID } from "node:crypto";
 import { AnalyticsHarness } from "./support/analytics-harness";
-import { businessCreated, missedCall, settingsUpdated } from "./support/history";
+import { businessCreated, inbound, missedCall, outcomeSet, ownerReply, settingsUpdated } from "./support/history";
 
 describe("GET /api/analytics/summary", () => {
   let harness: AnalyticsHarness;
@@ -53,6 +53,50 @@ describe("GET /api/analytics/summary", () => {
     expect(body.secondsToDelivered).toEqual({ count: 1, medianSeconds: 5, p95Seconds: 5 });
     expect(body.callersWhoReplied).toBe(1);
     expect(body.revenue).toEqual({ estimated: 125, averageClientValue: 500, closeRatePercent: 25, usesDefaults: true });
+    expect(body.callersTexted).toBe(1);
+    expect(body.replyRate).toBe(1);
+    expect(body.secondsToOwnerReply).toEqual({ count: 0, medianSeconds: null, p95Seconds: null });
+    expect(body.booked).toEqual({ count: 0, valueCents: 0 });
+  });
+
+  it("given texted callers who replied, the owner's replies and outcomes marked, re-marked and cleared, then the reply rate, the owner's median reply time and what was booked", async () => {
+    const shop = { businessId: randomUUID(), userId: randomUUID(), timeZone: "America/Los_Angeles" };
+    const caller = (n: number) => `+1212555020${n}`;
+    const call = (n: number, at: string, replyAfterMs?: number) =>
+      missedCall({ businessId: shop.businessId, at: new Date(at), callerNumber: caller(n), outcome: "delivered", sentAfterMs: 1_000, replyAfterMs }).events;
+    await harness.publish([
+      businessCreated({ ...shop, at: new Date("2026-01-01T00:00:00Z") }),
+      // Caller 1 replies 1 min after their text (sent 18:00:01): first reply 18:01:01; the owner answers at 18:03:01 (120 s) and later again.
+      ...call(1, "2026-03-03T18:00:00Z", 60_000),
+      ...ownerReply(shop.businessId, caller(1), new Date("2026-03-03T18:03:01Z")),
+      ...ownerReply(shop.businessId, caller(1), new Date("2026-03-03T19:00:00Z")),
+      // Caller 2 replies; the owner answers 10 min later (600 s).
+      ...call(2, "2026-03-04T18:00:00Z", 60_000),
+      ...ownerReply(shop.businessId, caller(2), new Date("2026-03-04T18:11:01Z")),
+      // Caller 3 replies; no answer yet: not timed.
+      ...call(3, "2026-03-05T18:00:00Z", 60_000),
+      // Caller 4 only says STOP: texted, not a reply.
+      ...call(4, "2026-03-06T18:00:00Z"),
+      inbound(shop.businessId, caller(4), new Date("2026-03-06T18:05:00Z"), messagingV1.InboundKind.OPT_OUT, "STOP"),
+      // Outcomes: 1 booked at $250; 2 booked, then re-marked booked at $400; 3 booked then cleared; 4 lost.
+      outcomeSet(shop.businessId, caller(1), new Date("2026-03-07T18:00:00Z"), messagingV1.ConversationOutcome.BOOKED, 25_000),
+      outcomeSet(shop.businessId, caller(2), new Date("2026-03-07T18:00:00Z"), messagingV1.ConversationOutcome.BOOKED, 10_000),
+      outcomeSet(shop.businessId, caller(2), new Date("2026-03-08T18:00:00Z"), messagingV1.ConversationOutcome.BOOKED, 40_000),
+      outcomeSet(shop.businessId, caller(3), new Date("2026-03-08T18:00:00Z"), messagingV1.ConversationOutcome.UNSPECIFIED),
+      outcomeSet(shop.businessId, caller(3), new Date("2026-03-07T18:00:00Z"), messagingV1.ConversationOutcome.BOOKED, 99_000),
+      outcomeSet(shop.businessId, caller(4), new Date("2026-03-07T18:00:00Z"), messagingV1.ConversationOutcome.LOST),
+    ]);
+    await harness.caughtUp();
+
+    const body = await summary("", shop.userId);
+
+    expect(body.callersTexted).toBe(4);
+    expect(body.callersWhoReplied).toBe(3);
+    expect(body.replyRate).toBe(0.75);
+    expect(body.secondsToOwnerReply).toEqual({ count: 2, medianSeconds: 360, p95Seconds: 600 });
+    expect(body.booked).toEqual({ count: 2, valueCents: 65_000 });
+    // Outcomes set after the range count in the range they were set in.
+    expect((await summary("?from=2026-03-01&to=2026-03-06", shop.userId)).booked).toEqual({ count: 0, valueCents: 0 });
   });
 
   it("given the owner's own revenue inputs in the settings, then the estimate uses them", async () => {

@@ -18,6 +18,7 @@ export const PROJECTED_EVENT_TYPES = [
   "SmsSuppressed",
   "InboundSmsReceived",
   "CallerOptedOut",
+  "ConversationOutcomeSet",
 ] as const;
 export type ProjectedEventType = (typeof PROJECTED_EVENT_TYPES)[number];
 export type ProjectedEvent = { [T in ProjectedEventType]: EventEnvelope<T> }[ProjectedEventType];
@@ -55,7 +56,8 @@ export type Fact =
   | { table: "texts"; kind: "status"; businessId: string; smsId: string; callId: string; status: TextStatus; at: number; errorCode: string }
   | { table: "suppressions"; businessId: string; callId: string; recipientNumber: string; reason: string; at: number }
   | { table: "inbound"; businessId: string; messageSid: string; fromNumber: string; kind: string; at: number }
-  | { table: "optOuts"; businessId: string; eventId: string; callerNumber: string; source: string; at: number };
+  | { table: "optOuts"; businessId: string; eventId: string; callerNumber: string; source: string; at: number }
+  | { table: "outcomes"; businessId: string; callerNumber: string; outcome: string; valueCents: number; at: number };
 
 export interface BusinessSettingsFact {
   timeZone: string;
@@ -119,6 +121,21 @@ const OPT_OUT_SOURCE: Readonly<Record<messagingV1.OptOutSource, string>> = {
   [messagingV1.OptOutSource.KEYWORD]: "keyword",
   [messagingV1.OptOutSource.CARRIER]: "carrier",
 };
+
+/** Outcome names as the conversations API spells them; cleared (UNSPECIFIED) is "". */
+const CONVERSATION_OUTCOME: Readonly<Record<messagingV1.ConversationOutcome, string>> = {
+  [messagingV1.ConversationOutcome.UNSPECIFIED]: "",
+  [messagingV1.ConversationOutcome.BOOKED]: "booked",
+  [messagingV1.ConversationOutcome.NOT_A_LEAD]: "not_a_lead",
+  [messagingV1.ConversationOutcome.LOST]: "lost",
+};
+
+/** value_cents as the int column holds it: messaging caps it far below; anything odd reads 0 or the cap. */
+const MAX_VALUE_CENTS = 2_147_483_647;
+function valueCentsOf(value: bigint): number {
+  if (value <= 0n) return 0;
+  return value > BigInt(MAX_VALUE_CENTS) ? MAX_VALUE_CENTS : Number(value);
+}
 
 function settingsFact(settings: businessV1.BusinessSettings | undefined, at: number): BusinessSettingsFact | null {
   if (!settings) return null;
@@ -245,6 +262,20 @@ export function factsOf(event: ProjectedEvent): Fact[] {
           callerNumber: p.callerNumber,
           source: OPT_OUT_SOURCE[p.source] ?? "keyword",
           at: millis(p.optedOutAt, event),
+        },
+      ];
+    }
+    case "ConversationOutcomeSet": {
+      const p = event.payload;
+      const outcome = CONVERSATION_OUTCOME[p.outcome] ?? "";
+      return [
+        {
+          table: "outcomes",
+          businessId: p.businessId,
+          callerNumber: p.callerNumber,
+          outcome,
+          valueCents: outcome === "booked" ? valueCentsOf(p.valueCents) : 0,
+          at: millis(p.setAt, event),
         },
       ];
     }

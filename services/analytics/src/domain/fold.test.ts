@@ -109,4 +109,33 @@ describe("foldFacts", () => {
       expect(countersOf(second)).toEqual({ texts: -1, texts_sent: -1, texts_delivered: -1 });
     });
   });
+
+  describe("conversation outcomes (ConversationOutcomeSet: the latest set_at wins)", () => {
+    const outcome = (value: string, at: number, valueCents = 0): Fact => ({
+      table: "outcomes",
+      businessId: "b",
+      callerNumber: "+12125550100",
+      outcome: value,
+      valueCents,
+      at,
+    });
+    const marks = [outcome("booked", 1_000, 5_000), outcome("", 1_500), outcome("booked", 2_000, 7_000), outcome("lost", 2_000)];
+
+    it("given marks in every order, including two at the same instant, then one row, the same in all 24 orders, and no counter moves", () => {
+      const results = permutations(marks).map((order) => foldFacts(emptyRowMaps(), order));
+      for (const result of results) {
+        expect(result.changed.outcomes).toEqual(results[0]!.changed.outcomes);
+        expect(result.counters).toEqual([]);
+      }
+      expect(results[0]!.changed.outcomes).toEqual([{ businessId: "b", callerNumber: "+12125550100", outcome: "lost", valueCents: 0, setAt: 2_000 }]);
+    });
+
+    it("given an older mark over the stored row, then nothing changes; a newer one replaces it", () => {
+      const stored = foldFacts(emptyRowMaps(), [outcome("booked", 2_000, 7_000)]).changed.outcomes[0]!;
+      const loaded = emptyRowMaps();
+      loaded.outcomes.set("b/+12125550100", stored);
+      expect(foldFacts(loaded, [outcome("", 1_000)]).changed.outcomes).toEqual([]);
+      expect(foldFacts(loaded, [outcome("", 3_000)]).changed.outcomes).toEqual([expect.objectContaining({ outcome: "", valueCents: 0, setAt: 3_000 })]);
+    });
+  });
 });

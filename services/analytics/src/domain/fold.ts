@@ -10,6 +10,7 @@ import {
   mergeCall,
   mergeInbound,
   mergeOptOut,
+  mergeOutcome,
   mergeSuppression,
   mergeText,
   optOutContribution,
@@ -38,7 +39,7 @@ export interface FoldResult {
 }
 
 export function emptyRowMaps(): RowMaps {
-  return { businesses: new Map(), calls: new Map(), texts: new Map(), suppressions: new Map(), inbound: new Map(), optOuts: new Map() };
+  return { businesses: new Map(), calls: new Map(), texts: new Map(), suppressions: new Map(), inbound: new Map(), optOuts: new Map(), outcomes: new Map() };
 }
 
 /** The keys each table must load before `facts` can be folded. */
@@ -69,6 +70,9 @@ function merge(maps: RowMaps, fact: Fact): void {
     case "optOuts":
       maps.optOuts.set(key, mergeOptOut(maps.optOuts.get(key) ?? null, fact));
       return;
+    case "outcomes":
+      maps.outcomes.set(key, mergeOutcome(maps.outcomes.get(key) ?? null, fact));
+      return;
     default: {
       const unexpected: never = fact;
       throw new Error(`unknown fact ${JSON.stringify(unexpected)}`);
@@ -83,6 +87,7 @@ const CONTRIBUTIONS: { [T in ProjectionTable]: ((row: RowOf<T>) => Contribution)
   suppressions: suppressionContribution,
   inbound: inboundContribution,
   optOuts: optOutContribution,
+  outcomes: null,
 };
 
 function sameRow(a: object, b: object): boolean {
@@ -98,7 +103,7 @@ export function foldFacts(loaded: RowMaps, facts: readonly Fact[]): FoldResult {
   for (const table of PROJECTION_TABLES) for (const [key, row] of loaded[table]) (working[table] as Map<string, unknown>).set(key, row);
   for (const fact of facts) merge(working, fact);
 
-  const changed: ProjectionRows = { businesses: [], calls: [], texts: [], suppressions: [], inbound: [], optOuts: [] };
+  const changed: ProjectionRows = { businesses: [], calls: [], texts: [], suppressions: [], inbound: [], optOuts: [], outcomes: [] };
   const totals = new Map<string, number>();
   const businesses = new Set<string>();
   const touched = keysOf(facts);

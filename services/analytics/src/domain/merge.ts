@@ -11,6 +11,7 @@ import {
   type CallRow,
   type InboundRow,
   type OptOutRow,
+  type OutcomeRow,
   type SuppressionRow,
   type TextRow,
   type TextStatus,
@@ -35,6 +36,8 @@ export function factKey(fact: Fact): string {
       return `${fact.businessId}/${fact.messageSid}`;
     case "optOuts":
       return `${fact.businessId}/${fact.eventId}`;
+    case "outcomes":
+      return `${fact.businessId}/${fact.callerNumber}`;
     default: {
       const unexpected: never = fact;
       throw new Error(`unknown fact ${JSON.stringify(unexpected)}`);
@@ -189,6 +192,23 @@ export function mergeInbound(row: InboundRow | null, fact: FactOf<"inbound">): I
 
 export function mergeOptOut(row: OptOutRow | null, fact: FactOf<"optOuts">): OptOutRow {
   return row ?? { businessId: fact.businessId, eventId: fact.eventId, callerNumber: fact.callerNumber, source: fact.source, optedOutAt: fact.at };
+}
+
+/**
+ * A conversation's outcome: the latest set_at wins (on a tie, the larger value, so the outcome never
+ * depends on arrival order). A cleared outcome ("") is kept as the latest word.
+ */
+export function mergeOutcome(row: OutcomeRow | null, fact: FactOf<"outcomes">): OutcomeRow {
+  const incoming: OutcomeRow = {
+    businessId: fact.businessId,
+    callerNumber: fact.callerNumber,
+    outcome: fact.outcome,
+    valueCents: fact.valueCents,
+    setAt: fact.at,
+  };
+  if (!row) return incoming;
+  const newer = incoming.setAt > row.setAt || (incoming.setAt === row.setAt && JSON.stringify(incoming) > JSON.stringify(row));
+  return newer ? incoming : row;
 }
 
 // ---- counters: each row contributes to its business's running totals -------------------------

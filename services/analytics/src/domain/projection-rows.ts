@@ -85,6 +85,17 @@ export interface OptOutRow {
   optedOutAt: number;
 }
 
+/** A conversation's latest outcome (ConversationOutcomeSet), one per caller: the newest set_at wins. */
+export interface OutcomeRow {
+  businessId: string;
+  callerNumber: string;
+  /** booked, not_a_lead, lost; "" when the owner cleared it. */
+  outcome: string;
+  /** What the booked job is worth, in cents; 0 unless booked. */
+  valueCents: number;
+  setAt: number;
+}
+
 export interface ProjectionRows {
   businesses: BusinessRow[];
   calls: CallRow[];
@@ -92,7 +103,8 @@ export interface ProjectionRows {
   suppressions: SuppressionRow[];
   inbound: InboundRow[];
   optOuts: OptOutRow[];
+  outcomes: OutcomeRow[];
 }
 
-export const PROJECTION_TABLES = ["businesses", "calls", "texts", "suppressions", "inbound", "optOuts"] as const;
+export const PROJECTION_TABLES = ["businesses", "calls", "texts", "suppressions", "inbound", "optOuts", "outcomes"] as const;
 export type ProjectionTable = (typeof PROJECTION_TABLES)[number];

@@ -51,6 +51,23 @@ const facts: SummaryFacts = {
     // c6's caller says STOP: an opt-out, not a reply.
     { fromNumber: "+12125550006", kind: "opt_out", receivedAt: ms("2026-03-03T18:00:00Z") },
   ],
+  ownerReplies: [
+    // Before c1's caller first replied (09:00): not an answer to it.
+    { recipientNumber: "+12125550001", at: ms("2026-03-02T08:59:00Z") },
+    // The owner's next reply, 2 min after the first reply; the later one does not count.
+    { recipientNumber: "+12125550002", at: ms("2026-03-02T09:01:00Z") },
+    { recipientNumber: "+12125550001", at: ms("2026-03-02T09:10:00Z") },
+    { recipientNumber: "+12125550001", at: ms("2026-03-02T09:02:00Z") },
+    // To a caller who never replied to their text: no conversation to time.
+    { recipientNumber: "+12125550005", at: ms("2026-03-03T18:01:00Z") },
+  ],
+  outcomes: [
+    { callerNumber: "+12125550001", outcome: "booked", valueCents: 25_000, setAt: ms("2026-03-02T12:00:00Z") },
+    { callerNumber: "+12125550002", outcome: "booked", valueCents: 0, setAt: ms("2026-03-02T12:00:00Z") },
+    { callerNumber: "+12125550006", outcome: "lost", valueCents: 0, setAt: ms("2026-03-03T12:00:00Z") },
+    // Cleared by the owner: not booked any more.
+    { callerNumber: "+12125550009", outcome: "", valueCents: 0, setAt: ms("2026-03-03T12:00:00Z") },
+  ],
 };
 
 const input: SummaryInput = { timeZone: LA, from: "2026-03-01", to: "2026-03-03", averageClientValue: null, closeRatePercent: null };
@@ -92,6 +109,19 @@ describe("computeSummary (hand-computed fixture, Los Angeles)", () => {
     expect(summary.callersWhoReplied).toBe(1);
   });
 
+  it("reply rate: of the 3 distinct callers texted (c1, c2, c6), 1 replied", () => {
+    expect(summary.callersTexted).toBe(3);
+    expect(summary.replyRate).toBe(0.3333);
+  });
+
+  it("owner's reply time: from the caller's first reply (09:00) to the owner's next reply to them (09:02), not earlier or later ones", () => {
+    expect(summary.secondsToOwnerReply).toEqual({ count: 1, medianSeconds: 120, p95Seconds: 120 });
+  });
+
+  it("booked: conversations whose latest outcome is booked, with their values summed (lost and cleared left out)", () => {
+    expect(summary.booked).toEqual({ count: 2, valueCents: 25_000 });
+  });
+
   it("revenue: callers who replied x close rate x average value, with the calculator's defaults until set", () => {
     expect(summary.revenue).toEqual({ estimated: 125, averageClientValue: 500, closeRatePercent: 25, usesDefaults: true });
     expect(computeSummary(facts, { ...input, averageClientValue: 1_000, closeRatePercent: 30 }).revenue).toEqual({
@@ -103,8 +133,11 @@ describe("computeSummary (hand-computed fixture, Los Angeles)", () => {
   });
 
   it("given no calls, then a null rate and empty distributions, and every day of the range listed with zeros", () => {
-    const empty = computeSummary({ calls: [], texts: [], suppressions: [], inbound: [] }, input);
+    const empty = computeSummary({ calls: [], texts: [], suppressions: [], inbound: [], ownerReplies: [], outcomes: [] }, input);
     expect(empty.textBack.rate).toBeNull();
+    expect(empty.replyRate).toBeNull();
+    expect(empty.secondsToOwnerReply).toEqual({ count: 0, medianSeconds: null, p95Seconds: null });
+    expect(empty.booked).toEqual({ count: 0, valueCents: 0 });
     expect(empty.secondsToSent).toEqual({ count: 0, medianSeconds: null, p95Seconds: null });
     expect(empty.daily.map((day) => day.date)).toEqual(["2026-03-01", "2026-03-02", "2026-03-03"]);
     expect(empty.revenue.estimated).toBe(0);
@@ -117,6 +150,8 @@ describe("computeSummary (hand-computed fixture, Los Angeles)", () => {
         texts: [],
         suppressions: [],
         inbound: [],
+        ownerReplies: [],
+        outcomes: [],
       },
       { ...input, timeZone: "Asia/Kolkata", from: "2026-03-01", to: "2026-03-02" },
     );

@@ -15,6 +15,10 @@ export interface SummaryFacts {
   suppressions: { callId: string; reason: string }[];
   /** Inbound messages from the range's start on. */
   inbound: { fromNumber: string; kind: string; receivedAt: number }[];
+  /** The owner's replies (texts of kind owner_reply) from the range's start on, by when they were queued. */
+  ownerReplies: { recipientNumber: string; at: number }[];
+  /** Conversations whose latest outcome was set in the range (one per caller; "" = cleared). */
+  outcomes: { callerNumber: string; outcome: string; valueCents: number; setAt: number }[];
 }
 
 export interface SummaryInput {
@@ -54,6 +58,14 @@ export interface Summary {
   secondsToSent: Distribution;
   secondsToDelivered: Distribution;
   callersWhoReplied: number;
+  /** Distinct callers texted about a missed call of the range (missed-call and after-hours texts). */
+  callersTexted: number;
+  /** callersWhoReplied / callersTexted, 0..1; null when nobody was texted. */
+  replyRate: number | null;
+  /** From a replying caller's first reply to the owner's next reply to them; one value per such conversation the owner answered. */
+  secondsToOwnerReply: Distribution;
+  /** Conversations whose latest outcome is booked, measured: how many and the sum of their values in cents. */
+  booked: { count: number; valueCents: number };
   revenue: { estimated: number; averageClientValue: number; closeRatePercent: number; usesDefaults: boolean };
 }
 
@@ -126,13 +138,36 @@ export function computeSummary(facts: SummaryFacts, input: SummaryInput): Summar
     else pending += 1;
   }
 
-  const repliers = new Set<string>();
+  /** Callers who replied (kind other: not STOP/START/HELP) after their text, with the time of their first such reply. */
+  const firstReplyOf = new Map<string, number>();
   for (const message of facts.inbound) {
     if (message.kind !== "other") continue;
     const day = dayOf(message.receivedAt);
     if (day) day.replies += 1;
     const textedAt = textedCallers.get(message.fromNumber);
-    if (textedAt !== undefined && message.receivedAt >= textedAt) repliers.add(message.fromNumber);
+    if (textedAt !== undefined && message.receivedAt >= textedAt) {
+      firstReplyOf.set(message.fromNumber, Math.min(firstReplyOf.get(message.fromNumber) ?? message.receivedAt, message.receivedAt));
+    }
+  }
+  const repliers = new Set(firstReplyOf.keys());
+
+  // The owner's next reply after each caller's first reply: its delay, per conversation the owner answered.
+  const ownerRepliesTo = new Map<string, number[]>();
+  for (const reply of facts.ownerReplies) {
+    if (!firstReplyOf.has(reply.recipientNumber)) continue;
+    ownerRepliesTo.set(reply.recipientNumber, [...(ownerRepliesTo.get(reply.recipientNumber) ?? []), reply.at]);
+  }
+  const toOwnerReply: number[] = [];
+  for (const [number, repliedAt] of firstReplyOf) {
+    const after = (ownerRepliesTo.get(number) ?? []).filter((at) => at >= repliedAt);
+    if (after.length > 0) toOwnerReply.push(Math.min(...after) - repliedAt);
+  }
+
+  const booked = { count: 0, valueCents: 0 };
+  for (const outcome of facts.outcomes) {
+    if (outcome.outcome !== "booked") continue;
+    booked.count += 1;
+    booked.valueCents += outcome.valueCents;
   }
 
   const daily = [...days.values()];
@@ -161,6 +196,10 @@ export function computeSummary(facts: SummaryFacts, input: SummaryInput): Summar
     secondsToSent: distribution(toSent),
     secondsToDelivered: distribution(toDelivered),
     callersWhoReplied: repliers.size,
+    callersTexted: textedCallers.size,
+    replyRate: textedCallers.size === 0 ? null : Math.round((repliers.size / textedCallers.size) * 10_000) / 10_000,
+    secondsToOwnerReply: distribution(toOwnerReply),
+    booked,
     revenue: {
       estimated: Math.round((repliers.size * closeRatePercent * averageClientValue) / 100),
       averageClientValue,

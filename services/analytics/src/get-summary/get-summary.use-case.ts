@@ -6,7 +6,7 @@ import { computeSummary, type SummaryFacts } from "../domain/summary";
 import type { SummaryQuery } from "./get-summary.schema";
 
 const DEFAULT_DAYS = 30;
-const NO_FACTS: SummaryFacts = { calls: [], texts: [], suppressions: [], inbound: [] };
+const NO_FACTS: SummaryFacts = { calls: [], texts: [], suppressions: [], inbound: [], ownerReplies: [], outcomes: [] };
 
 /**
  * The owner's results over local days [from, to] in the business's time zone; by default the

@@ -3,7 +3,7 @@
 // the live consumer's group-committed transactions and in the rebuild's batches.
 
 import { unnestRows, type SqlExecutor } from "@rebound/platform";
-import type { CounterDelta, RowMaps } from "../domain/fold";
+import { emptyRowMaps, type CounterDelta, type RowMaps } from "../domain/fold";
 import { factKeyOfRow } from "./row-keys";
 import { PROJECTION_TABLES, type ProjectionRows, type ProjectionTable } from "../domain/projection-rows";
 import { epochMs, table, type AnalyticsDb } from "./analytics-db";
@@ -103,6 +103,17 @@ export const TABLES: Readonly<Record<ProjectionTable, TableSpec>> = {
       col("opted_out_at", "optedOutAt", "ts"),
     ],
   },
+  outcomes: {
+    name: "conversation_outcomes",
+    key: ["business_id", "caller_number"],
+    columns: [
+      col("business_id", "businessId"),
+      col("caller_number", "callerNumber"),
+      col("outcome", "outcome"),
+      col("value_cents", "valueCents", "int"),
+      col("set_at", "setAt", "ts"),
+    ],
+  },
 };
 
 const SQL_TYPE: Readonly<Record<ColumnType, string>> = { text: "text", bool: "bool", int: "int", ts: "float8" };
@@ -144,6 +155,12 @@ const STATEMENTS = Object.fromEntries(
   }),
 ) as Record<ProjectionTable, { load: string; save: string }>;
 
+/** A factKey back into its `count` parts; the last part keeps any "/" of its own (a caller number is the caller's to spell). */
+function splitKey(key: string, count: number): string[] {
+  const parts = key.split("/");
+  return [...parts.slice(0, count - 1), parts.slice(count - 1).join("/")];
+}
+
 const PROCESSED = table("processed_events");
 const COUNTERS = table("counters");
 
@@ -166,12 +183,12 @@ export class ProjectionRepository {
 
   /** The current rows of the given keys (factKey), locked until the transaction ends. */
   async load(tx: SqlExecutor, keys: Record<ProjectionTable, Set<string>>): Promise<RowMaps> {
-    const maps = { businesses: new Map(), calls: new Map(), texts: new Map(), suppressions: new Map(), inbound: new Map(), optOuts: new Map() } as RowMaps;
+    const maps = emptyRowMaps();
     for (const name of PROJECTION_TABLES) {
       const wanted = keys[name];
       if (wanted.size === 0) continue;
       const spec = TABLES[name];
-      const parts = [...wanted].map((key) => key.split("/"));
+      const parts = [...wanted].map((key) => splitKey(key, spec.key.length));
       const { values } = unnestRows(
         parts,
         spec.key.map(() => "text"),

@@ -34,6 +34,7 @@ const CALLS = table("calls");
 const TEXTS = table("texts");
 const SUPPRESSIONS = table("suppressions");
 const INBOUND = table("inbound_messages");
+const OUTCOMES = table("conversation_outcomes");
 
 /** A text "responded" to its call once the carrier accepted it (sent or delivered). */
 const RESPONDED = `EXISTS (SELECT 1 FROM ${TEXTS} t WHERE t.business_id = c.business_id AND t.call_id = c.call_id AND t.status IN ('sent', 'delivered'))`;
@@ -99,7 +100,8 @@ export class ReportRepository {
 
   /**
    * The calls of [fromMs, toMs) with their texts and suppressions, and the inbound messages from
-   * fromMs on (a reply may come after the range's last call).
+   * fromMs on (a reply may come after the range's last call), the owner's replies from fromMs on,
+   * and the conversations whose latest outcome was set in [fromMs, toMs).
    */
   async summaryFacts(businessId: string, fromMs: number, toMs: number): Promise<SummaryFacts> {
     const range = [businessId, fromMs, toMs] as const;
@@ -122,6 +124,16 @@ export class ReportRepository {
       businessId,
       fromMs,
     );
+    const ownerReplies = await this.db.client.$queryRawUnsafe<Record<string, unknown>[]>(
+      `SELECT recipient_number, ${epochMs("at")} FROM ${TEXTS} WHERE business_id = $1 AND kind = 'owner_reply' AND at >= to_timestamp($2::float8 / 1000.0)`,
+      businessId,
+      fromMs,
+    );
+    const outcomes = await this.db.client.$queryRawUnsafe<Record<string, unknown>[]>(
+      `SELECT caller_number, outcome, value_cents, ${epochMs("set_at")} FROM ${OUTCOMES}
+         WHERE business_id = $1 AND set_at >= to_timestamp($2::float8 / 1000.0) AND set_at < to_timestamp($3::float8 / 1000.0)`,
+      ...range,
+    );
     const ms = (value: unknown) => (value === null || value === undefined ? null : Number(value));
     return {
       calls: calls.map((row) => ({
@@ -140,6 +152,13 @@ export class ReportRepository {
       })),
       suppressions: suppressions.map((row) => ({ callId: String(row.call_id), reason: String(row.reason) })),
       inbound: inbound.map((row) => ({ fromNumber: String(row.from_number), kind: String(row.kind), receivedAt: Number(row.received_at) })),
+      ownerReplies: ownerReplies.map((row) => ({ recipientNumber: String(row.recipient_number), at: Number(row.at) })),
+      outcomes: outcomes.map((row) => ({
+        callerNumber: String(row.caller_number),
+        outcome: String(row.outcome),
+        valueCents: Number(row.value_cents),
+        setAt: Number(row.set_at),
+      })),
     };
   }
 }

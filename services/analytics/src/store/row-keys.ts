@@ -8,6 +8,7 @@ const KEY_FIELDS: Readonly<Record<ProjectionTable, string[]>> = {
   suppressions: ["businessId", "callId"],
   inbound: ["businessId", "messageSid"],
   optOuts: ["businessId", "eventId"],
+  outcomes: ["businessId", "callerNumber"],
 };
 
 export function factKeyOfRow(table: ProjectionTable, row: Record<string, unknown>): string {

@@ -206,6 +206,24 @@ export function replyText(businessId: string, to: string, at: Date, kind: messag
   ];
 }
 
+/** The owner marks (or clears: UNSPECIFIED) a conversation's outcome in the inbox, as messaging publishes it. */
+export function outcomeSet(businessId: string, callerNumber: string, at: Date, outcome: messagingV1.ConversationOutcome, valueCents = 0): HistoryEvent {
+  return event("ConversationOutcomeSet", businessId, at, { businessId, callerNumber, outcome, valueCents: BigInt(valueCents), setAt: ts(at) });
+}
+
+/** The owner's own reply from the inbox (kind OWNER_REPLY), queued, sent and delivered. */
+export function ownerReply(businessId: string, to: string, at: Date, body = "Sure, when suits you?"): HistoryEvent[] {
+  return replyText(businessId, to, at, messagingV1.SmsKind.OWNER_REPLY, body);
+}
+
+const OUTCOMES = [
+  messagingV1.ConversationOutcome.BOOKED,
+  messagingV1.ConversationOutcome.BOOKED,
+  messagingV1.ConversationOutcome.LOST,
+  messagingV1.ConversationOutcome.NOT_A_LEAD,
+  messagingV1.ConversationOutcome.UNSPECIFIED,
+];
+
 /** A deterministic pseudo-random generator (mulberry32), so a generated history is reproducible. */
 export function seeded(seed: number): () => number {
   let state = seed >>> 0;
@@ -233,7 +251,8 @@ export interface GeneratedHistory {
 
 /**
  * `businesses` businesses over `days` days up to `end`: calls of every outcome, replies,
- * opt-outs and HELP with their answers, settings changes, in time order (as the producers would have published them).
+ * opt-outs and HELP with their answers, the owner's replies and conversation outcomes (marked, re-marked
+ * at the same instant or later, cleared), settings changes, in time order (as the producers would have published them).
  */
 export function generateHistory(options: { businesses: number; days: number; minEvents: number; end: Date; seed?: number }): GeneratedHistory {
   const random = seeded(options.seed ?? 14);
@@ -293,6 +312,18 @@ export function generateHistory(options: { businesses: number; days: number; min
         replyAfterMs: reply,
       }).events,
     );
+    if (reply !== undefined && random() < 0.6) {
+      const repliedAt = at.getTime() + 4_000 + reply;
+      events.push(...ownerReply(business.businessId, caller, new Date(repliedAt + Math.floor(random() * 7_200_000))));
+      const marks = 1 + Math.floor(random() * 3);
+      for (let mark = 0; mark < marks; mark += 1) {
+        // A second mark sometimes at the very same instant: the tie must resolve the same way in any order.
+        const markedAt = new Date(repliedAt + 86_400_000 + (random() < 0.3 ? 0 : Math.floor(random() * 86_400_000)));
+        const outcome = OUTCOMES[Math.floor(random() * OUTCOMES.length)] as messagingV1.ConversationOutcome;
+        const valueCents = outcome === messagingV1.ConversationOutcome.BOOKED ? Math.floor(random() * 500_000) : 0;
+        events.push(outcomeSet(business.businessId, caller, markedAt, outcome, valueCents));
+      }
+    }
   }
   events.sort((a, b) => a.at.getTime() - b.at.getTime());
   return { businesses, events };

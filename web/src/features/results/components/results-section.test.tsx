@@ -18,6 +18,10 @@ const summary = (noSubscription: number) => ({
   secondsToSent: { count: 0, medianSeconds: null, p95Seconds: null },
   secondsToDelivered: { count: 0, medianSeconds: null, p95Seconds: null },
   callersWhoReplied: 0,
+  callersTexted: 0,
+  replyRate: null as number | null,
+  secondsToOwnerReply: { count: 0, medianSeconds: null as number | null, p95Seconds: null as number | null },
+  booked: { count: 0, valueCents: 0 },
   revenue: { estimated: 0, averageClientValue: 500, closeRatePercent: 30, usesDefaults: true },
 });
 
@@ -104,5 +108,55 @@ describe("your results: texting registration", () => {
     expect(screen.getByRole("link", { name: "Texting registration" })).toHaveAttribute("href", "/app/setup#texting-registration");
     expect(await screen.findByTestId("sms-status")).toHaveTextContent("Blocked by the carrier: texting registration");
     expect(screen.getByRole("link", { name: "Finish registration" })).toHaveAttribute("href", "/app/setup#texting-registration");
+  }, 30_000);
+});
+
+describe("your results: conversations", () => {
+  beforeEach(() => {
+    document.cookie = "rebound.signed-in=1; path=/";
+  });
+  afterEach(() => {
+    document.cookie = "rebound.signed-in=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/";
+  });
+
+  function stubSummary(body: ReturnType<typeof summary>) {
+    stubFetch({
+      "GET /api/analytics/stats": () => ({ status: 200, body: stats }),
+      "GET /api/analytics/summary": () => ({ status: 200, body }),
+      "GET /api/billing": () => ({ status: 200, body: billingAnswer("trialing") }),
+      "GET /api/auth/user": () => ({ status: 200, body: signedInUser() }),
+      "GET /api/business": () => ({ status: 200, body: { id: "b1", averageClientValue: 500, closeRate: 30 } }),
+    });
+  }
+
+  it("given callers who replied, your answers and conversations marked booked, then the reply rate, your median reply time and the booked value, measured beside the estimate", async () => {
+    stubSummary({
+      ...summary(0),
+      callersWhoReplied: 3,
+      callersTexted: 4,
+      replyRate: 0.75,
+      secondsToOwnerReply: { count: 2, medianSeconds: 360, p95Seconds: 600 },
+      booked: { count: 2, valueCents: 65_000 },
+    });
+    await renderWithProviders(<ResultsSection />);
+    expect(await screen.findByTestId("stat-reply-rate", {}, { timeout: 5000 })).toHaveTextContent("75%");
+    expect(screen.getByText("Callers who replied")).toBeInTheDocument();
+    expect(screen.getByText("3 of 4 callers texted")).toBeInTheDocument();
+    expect(screen.getByText("Your median reply time")).toBeInTheDocument();
+    expect(screen.getByTestId("stat-owner-reply-time")).toHaveTextContent("6 min");
+    expect(screen.getByText("Booked from conversations")).toBeInTheDocument();
+    expect(screen.getByTestId("stat-booked")).toHaveTextContent("$650");
+    expect(screen.getByText("Measured: 2 conversations you marked booked")).toBeInTheDocument();
+    expect(screen.getByTestId("revenue-booked")).toHaveTextContent("Measured: $650 booked from 2 conversations you marked.");
+    expect(screen.getByText("Estimated revenue recovered")).toBeInTheDocument();
+    expect(screen.queryByTestId("conversations-empty")).toBeNull();
+  }, 30_000);
+
+  it("given no callers texted, no answers and nothing booked, then an empty state instead of the cards, and the estimate alone", async () => {
+    stubSummary(summary(0));
+    await renderWithProviders(<ResultsSection />);
+    expect(await screen.findByTestId("conversations-empty", {}, { timeout: 5000 })).toHaveTextContent("No conversations yet.");
+    expect(screen.queryByTestId("stat-reply-rate")).toBeNull();
+    expect(screen.queryByTestId("revenue-booked")).toBeNull();
   }, 30_000);
 });

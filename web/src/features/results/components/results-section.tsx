@@ -1,4 +1,15 @@
-import { ArrowDownOutlined, CheckCircleFilled, ClockCircleOutlined, CloseCircleFilled, MessageOutlined, PhoneOutlined } from "@ant-design/icons";
+import {
+  ArrowDownOutlined,
+  CalendarOutlined,
+  CheckCircleFilled,
+  ClockCircleOutlined,
+  CloseCircleFilled,
+  CommentOutlined,
+  FieldTimeOutlined,
+  MessageOutlined,
+  PhoneOutlined,
+} from "@ant-design/icons";
+import type { AnalyticsSummaryResponse } from "@rebound/contracts/domain";
 import { Alert, Skeleton } from "antd";
 import { Badge } from "@/shared/ui/badge";
 import { lazy, Suspense, type ReactNode } from "react";
@@ -12,6 +23,7 @@ import { useStats } from "../api/get-stats";
 import { useSummary } from "../api/get-summary";
 import { REGISTRATION_CARD_ID } from "@/shared/texting-registration/registration-notice";
 import {
+  conversationCards,
   formatRate,
   formatSeconds,
   formatTime,
@@ -91,7 +103,36 @@ function RegistrationPendingNotice({ count }: { count: number }) {
   );
 }
 
-/** Your Results: stats cards, 30 days by day, text-back rate, time to text, replies, revenue; 5 recent calls and texts. */
+const CONVERSATION_ICONS: Readonly<Record<string, ReactNode>> = {
+  "stat-reply-rate": <CommentOutlined />,
+  "stat-owner-reply-time": <FieldTimeOutlined />,
+  "stat-booked": <CalendarOutlined />,
+};
+
+/** Who replied to their text, how fast the owner answered, and what was booked: measured, beside the estimate. */
+function ConversationsRow({ summary }: { summary: AnalyticsSummaryResponse }) {
+  const { empty, cards } = conversationCards(summary);
+  return (
+    <section className="rb-section-stack" aria-labelledby="conversations-title">
+      <h2 id="conversations-title" className="rb-h3">
+        Conversations
+      </h2>
+      {empty ? (
+        <p className="rb-muted" data-testid="conversations-empty">
+          No conversations yet. When callers reply to your texts, you will see here how many replied, how fast you answered and what you booked.
+        </p>
+      ) : (
+        <div className="rb-stats-grid" role="group" aria-label="Conversations">
+          {cards.map((card) => (
+            <StatCard key={card.testId} label={card.label} value={card.value} hint={card.hint} testId={card.testId} icon={CONVERSATION_ICONS[card.testId]} />
+          ))}
+        </div>
+      )}
+    </section>
+  );
+}
+
+/** Your Results: stats cards, 30 days by day, text-back rate, time to text, conversations (reply rate, your reply time, booked), revenue; 5 recent calls and texts. */
 export function ResultsSection() {
   const stats = useStats();
   const summary = useSummary();
@@ -139,13 +180,6 @@ export function ResultsSection() {
               testId="stat-median-seconds"
               icon={<ClockCircleOutlined />}
             />
-            <StatCard
-              label="Callers who replied"
-              value={summary.data.callersWhoReplied}
-              hint={`${summary.data.totals.replies} replies in 30 days`}
-              testId="stat-replies"
-              icon={<MessageOutlined />}
-            />
           </>
         ) : null}
       </div>
@@ -168,7 +202,8 @@ export function ResultsSection() {
               <DailyChart daily={summary.data.daily} />
             </Suspense>
           </section>
-          <RevenueCard revenue={summary.data.revenue} callersWhoReplied={summary.data.callersWhoReplied} />
+          <ConversationsRow summary={summary.data} />
+          <RevenueCard revenue={summary.data.revenue} callersWhoReplied={summary.data.callersWhoReplied} booked={summary.data.booked} />
         </>
       ) : null}
 

@@ -12,8 +12,17 @@ import { summaryQueryOptions } from "../api/get-summary";
 import { revenueInputsSchema, type RevenueInputs } from "../api/update-revenue-inputs";
 import { formatRevenue } from "../lib/results-display";
 
-/** The estimated revenue recovered, with its two inputs editable. */
-export function RevenueCard({ revenue, callersWhoReplied }: { revenue: AnalyticsSummaryResponse["revenue"]; callersWhoReplied: number }) {
+/** The estimated revenue recovered, with its two inputs editable, and what was measurably booked beside it. */
+export function RevenueCard({
+  revenue,
+  callersWhoReplied,
+  booked,
+}: {
+  revenue: AnalyticsSummaryResponse["revenue"];
+  callersWhoReplied: number;
+  /** Measured from the conversations marked booked; shown beside the estimate when there are any. */
+  booked?: AnalyticsSummaryResponse["booked"];
+}) {
   const business = useBusiness();
   const save = useUpdateBusiness();
   const queryClient = useQueryClient();
@@ -45,6 +54,11 @@ export function RevenueCard({ revenue, callersWhoReplied }: { revenue: Analytics
           {formatRevenue(revenue.averageClientValue)} average client value
           {revenue.usesDefaults ? " (default inputs: set your own)" : ""}.
         </p>
+        {booked && booked.count > 0 ? (
+          <p className="rb-muted" data-testid="revenue-booked">
+            Measured: {formatRevenue(booked.valueCents / 100)} booked from {booked.count} {booked.count === 1 ? "conversation" : "conversations"} you marked.
+          </p>
+        ) : null}
       </div>
       <form noValidate onSubmit={onSubmit} aria-label="Revenue estimate inputs" className="rb-revenue__form">
         <Controller

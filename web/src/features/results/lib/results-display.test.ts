@@ -1,4 +1,6 @@
 import {
+  conversationCards,
+  formatDuration,
   formatRate,
   formatSeconds,
   formatTime,
@@ -73,5 +75,51 @@ describe("texting registration in Your Results", () => {
     expect(notTextedForRegistration(textBack({ registration_pending: 2, no_subscription: 1 }))).toBe(2);
     expect(notTextedForRegistration(textBack({}))).toBe(0);
     expect(registrationPendingLine(1)).toBe("1 missed call was not texted back: waiting for texting approval.");
+  });
+
+  it("formats a reply time in plain words", () => {
+    expect([null, 45, 59.6, 720, 3_600, 7_500, 86_400, 97_200, 180_000].map(formatDuration)).toEqual([
+      "—",
+      "45 s",
+      "1 min",
+      "12 min",
+      "1 h",
+      "2 h 5 min",
+      "1 day",
+      "1 day 3 h",
+      "2 days 2 h",
+    ]);
+  });
+
+  it("reads the conversations row: the reply rate of callers texted, your median reply time, what was booked; empty without any", () => {
+    const none = {
+      replyRate: null,
+      callersTexted: 0,
+      callersWhoReplied: 0,
+      secondsToOwnerReply: { count: 0, medianSeconds: null, p95Seconds: null },
+      booked: { count: 0, valueCents: 0 },
+    };
+    expect(conversationCards(none)).toEqual({
+      empty: true,
+      cards: [
+        { label: "Callers who replied", value: "—", hint: "No callers texted yet", testId: "stat-reply-rate" },
+        { label: "Your median reply time", value: "—", hint: "Shows once you answer a caller's reply", testId: "stat-owner-reply-time" },
+        { label: "Booked from conversations", value: "—", hint: "Mark a conversation booked in your inbox", testId: "stat-booked" },
+      ],
+    });
+    const some = conversationCards({
+      ...none,
+      replyRate: 0.5,
+      callersTexted: 2,
+      callersWhoReplied: 1,
+      secondsToOwnerReply: { count: 1, medianSeconds: 90, p95Seconds: 90 },
+      booked: { count: 1, valueCents: 123_456 },
+    });
+    expect(some.empty).toBe(false);
+    expect(some.cards.map((card) => [card.value, card.hint])).toEqual([
+      ["50%", "1 of 2 callers texted"],
+      ["2 min", "From their first reply to yours, over 1 conversation"],
+      ["$1,235", "Measured: 1 conversation you marked booked"],
+    ]);
   });
 });

@@ -26,6 +26,66 @@ export function formatSeconds(seconds: number | null): string {
 
 export const formatRevenue = formatUsd;
 
+/** A reply time in plain words: '45 s', '12 min', '2 h 5 min', '1 day 3 h'; null -> '—'. */
+export function formatDuration(seconds: number | null): string {
+  if (seconds === null || !Number.isFinite(seconds) || seconds < 0) return "—";
+  const whole = Math.round(seconds);
+  if (whole < 60) return `${whole} s`;
+  const minutes = Math.round(whole / 60);
+  if (minutes < 60) return `${minutes} min`;
+  const hours = Math.floor(minutes / 60);
+  if (hours < 24) return minutes % 60 === 0 ? `${hours} h` : `${hours} h ${minutes % 60} min`;
+  const days = Math.floor(hours / 24);
+  const rest = hours % 24;
+  return `${days} ${days === 1 ? "day" : "days"}${rest === 0 ? "" : ` ${rest} h`}`;
+}
+
+const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
+
+export interface ConversationCard {
+  label: string;
+  value: string;
+  hint: string;
+  testId: string;
+}
+
+/**
+ * The conversations row of Your Results: the reply rate, the owner's median reply time and what was
+ * booked (measured from the outcomes the owner marked, beside the estimate). `empty` when none has data yet.
+ */
+export function conversationCards(
+  summary: Pick<AnalyticsSummaryResponse, "replyRate" | "callersTexted" | "callersWhoReplied" | "secondsToOwnerReply" | "booked">,
+): { empty: boolean; cards: ConversationCard[] } {
+  const { replyRate, callersTexted, callersWhoReplied, secondsToOwnerReply, booked } = summary;
+  const cards: ConversationCard[] = [
+    {
+      label: "Callers who replied",
+      value: formatRate(replyRate),
+      hint: callersTexted === 0 ? "No callers texted yet" : `${callersWhoReplied} of ${plural(callersTexted, "caller", "callers")} texted`,
+      testId: "stat-reply-rate",
+    },
+    {
+      label: "Your median reply time",
+      value: formatDuration(secondsToOwnerReply.medianSeconds),
+      hint:
+        secondsToOwnerReply.count === 0
+          ? "Shows once you answer a caller's reply"
+          : `From their first reply to yours, over ${plural(secondsToOwnerReply.count, "conversation", "conversations")}`,
+      testId: "stat-owner-reply-time",
+    },
+    {
+      label: "Booked from conversations",
+      value: booked.count === 0 ? "—" : formatUsd(booked.valueCents / 100),
+      hint:
+        booked.count === 0
+          ? "Mark a conversation booked in your inbox"
+          : `Measured: ${plural(booked.count, "conversation", "conversations")} you marked booked`,
+      testId: "stat-booked",
+    },
+  ];
+  return { empty: callersTexted === 0 && secondsToOwnerReply.count === 0 && booked.count === 0, cards };
+}
+
 /**
  * An ISO time as 'Jan 5, 3:04 PM EST': in the business's time zone when known (the chart's days
  * are the business's), else the viewer's; the zone is named either way.
