@@ -126,6 +126,33 @@ async function untilTextingApproved(context, timeout = 60_000) {
   }
 }
 
+/** Polls `check` (an async function answering a truthy value when done) every 250 ms until it answers or the time is up. */
+async function until(what, check, timeout = 15_000) {
+  const deadline = Date.now() + timeout;
+  for (;;) {
+    const value = await check();
+    if (value) return value;
+    if (Date.now() > deadline) throw new Error(`timed out after ${timeout} ms waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
+/** Clicks the native play control of an <audio controls> (at its left end) and waits until it plays: not paused, a duration, time moving. */
+async function playAudio(page, audio) {
+  await audio.scrollIntoViewIfNeeded();
+  const box = await audio.boundingBox();
+  if (!box) throw new Error("the voicemail's player is not on screen");
+  await audio.click({ position: { x: Math.min(20, box.width / 2), y: box.height / 2 } });
+  const handle = await audio.elementHandle();
+  await page.waitForFunction((element) => !element.paused && element.duration > 0 && element.currentTime > 0, handle, { timeout: 10_000 });
+  return handle.evaluate((element) => ({
+    duration: element.duration,
+    currentTime: element.currentTime,
+    paused: element.paused,
+    error: element.error?.message ?? null,
+  }));
+}
+
 export const tests = [
   {
     name: "landing anchors and mobile menu at 390 px",
@@ -665,6 +692,153 @@ export const tests = [
       await page.getByRole("heading", { name: "Your number is ready" }).waitFor({ timeout: 15_000 });
       await page.waitForURL(/\/app\/how-it-works$/, { timeout: 10_000 });
       expect(await banner.count(), "no banner after the purchase").toBe(0);
+      if (problems.length) throw new Error(`layout or accessibility problems:\n${problems.join("\n")}`);
+    },
+  },
+  {
+    name: "inbox: thread, voicemail, reply, live update and booked at 1440 and 390 px",
+    run: async ({ page, context }) => {
+      const problems = [];
+      // A Canadian caller: texts to them need no US texting registration.
+      const CALLER = "+14165550177";
+      const TRANSCRIPT = "Hi, it's Sam. The water heater is leaking again, please call me back.";
+      const FIRST_TEXT = "Can you come Thursday morning?";
+      const timings = {};
+
+      // Sign up with the 4242 test card; the number through the API (its own tests go through the pages).
+      await page.goto("/register");
+      await fillRegisterForm(page, unique("inbox"));
+      await fillCard(page, "4242 4242 4242 4242");
+      await page.getByRole("button", { name: "Start $14 Trial for $1" }).click();
+      await page.waitForURL(/\/app\/how-it-works$/, { timeout: 20_000 });
+      const welcome = page.getByRole("dialog");
+      await welcome.getByText("1 of 3").waitFor();
+      await welcome.getByRole("button", { name: "Close welcome tutorial" }).click();
+      await welcome.waitFor({ state: "hidden" });
+      const search = await context.request.get("/api/phone-numbers/search/212");
+      expect(search.status(), "number search status").toBe(200);
+      const number = (await search.json()).numbers[0]?.phoneNumber;
+      const purchase = await context.request.post("/api/phone-numbers/purchase", { data: { phoneNumber: number } });
+      expect([200, 201].includes(purchase.status()), `purchase status ${purchase.status()} (${await purchase.text()})`).toBe(true);
+
+      // The simulator's caller: a missed call with a voicemail, then a text.
+      const call = await context.request.post("/dev/simulator/calls", {
+        data: { from: CALLER, to: number, voicemail: { seconds: 3, transcript: TRANSCRIPT } },
+      });
+      expect(call.status(), `simulated call (${await call.text()})`).toBe(200);
+      const text = await context.request.post("/dev/simulator/sms", { data: { from: CALLER, to: number, body: FIRST_TEXT } });
+      expect(text.status(), `simulated text (${await text.text()})`).toBe(200);
+      const callerTexts = async () => (await (await context.request.get(`/dev/simulator/messages?to=${encodeURIComponent(CALLER)}`)).json()).messages;
+
+      // 1440: the list shows the thread with the text as its preview, beside the placeholder.
+      await page.goto("/app/inbox");
+      await page.getByRole("heading", { name: "Inbox" }).waitFor();
+      const rows = page.getByTestId("conversation-row");
+      await rows.filter({ hasText: FIRST_TEXT }).waitFor({ timeout: 15_000 });
+      expect(await rows.count(), "one conversation").toBe(1);
+      const row = rows.first();
+      expect(await row.innerText(), "the row names the caller").toContain("416");
+      await page.getByTestId("thread-placeholder").waitFor();
+      await until("the live stream", async () => (await page.locator(".rb-inbox").getAttribute("data-live")) === "stream", 10_000);
+      await look(page, "inbox-list", problems);
+
+      // Open it: missed call, voicemail with its transcript, the caller's text, in that order.
+      await row.click();
+      await page.waitForURL(/\/app\/inbox\/[^/]+$/);
+      const thread = page.getByTestId("thread-view");
+      await thread.waitFor();
+      const voicemail = thread.locator("[data-kind=voicemail]");
+      await voicemail.locator(".rb-thread__transcript").filter({ hasText: TRANSCRIPT }).waitFor({ timeout: 15_000 });
+      expect(await voicemail.locator(".rb-thread__vm-title").innerText(), "the voicemail's title").toContain("0:03");
+      const kinds = await thread.locator("[data-testid=thread-items] > li").evaluateAll((items) => items.map((item) => item.dataset.kind));
+      timings.kinds = kinds.join(",");
+      const at = (kind) => kinds.indexOf(kind);
+      expect(
+        at("missed_call") >= 0 && at("missed_call") < at("voicemail") && at("voicemail") < at("reply_in"),
+        `missed call, voicemail, text in order: ${kinds.join(", ")}`,
+      ).toBe(true);
+      expect(await thread.locator("[data-kind=reply_in]").last().innerText(), "the caller's text").toContain(FIRST_TEXT);
+      expect(await row.getAttribute("aria-current"), "the open row is marked").toBe("page");
+
+      // Play the voicemail (a real WAV from GET /api/voicemails/:id/audio).
+      const audio = voicemail.locator("audio");
+      const src = await audio.getAttribute("src");
+      expect(/^\/api\/voicemails\/[^/]+\/audio$/.test(src ?? ""), `the audio route: ${src}`).toBe(true);
+      const played = await playAudio(page, audio);
+      expect(Math.round(played.duration), "the WAV's duration").toBe(3);
+      timings.played1440 = played;
+      await audio.evaluate((element) => element.pause());
+
+      // Reply: it shows in the thread and reaches the caller's phone.
+      const sendReply = async (body) => {
+        await thread.getByLabel("Your reply").fill(body);
+        const t0 = Date.now();
+        await thread.getByRole("button", { name: "Send" }).click();
+        await thread.locator("[data-kind=reply_out]").filter({ hasText: body }).waitFor({ timeout: 10_000 });
+        expect(await thread.getByLabel("Your reply").inputValue(), "the reply box empties").toBe("");
+        const delivered = await until(`"${body}" at the caller's phone`, async () => (await callerTexts()).find((message) => message.body === body), 15_000);
+        expect(delivered.from, "sent from the business's number").toBe(number);
+        return Date.now() - t0;
+      };
+      timings.reply1440Ms = await sendReply("Yes, Thursday at 9 works. See you then!");
+
+      // Live: the caller texts again while the thread is open; the bubble appears without a reload.
+      await page.evaluate(() => (window.__inboxNoReload = true));
+      const liveUpdate = async (body) => {
+        const t0 = Date.now();
+        const sent = await context.request.post("/dev/simulator/sms", { data: { from: CALLER, to: number, body } });
+        expect(sent.status(), "the caller's new text").toBe(200);
+        await thread.locator("[data-kind=reply_in]").filter({ hasText: body }).waitFor({ timeout: 10_000 });
+        const ms = Date.now() - t0;
+        expect(await page.evaluate(() => window.__inboxNoReload === true), "no reload").toBe(true);
+        // Beside the thread (desktop), the list's preview follows too.
+        if (page.viewportSize().width > 900) await rows.filter({ hasText: body }).waitFor({ timeout: 5_000 });
+        return ms;
+      };
+      timings.live1440Ms = await liveUpdate("Great, the side gate will be open.");
+
+      // Booked with a value; it stays after a reload.
+      const picker = thread.getByTestId("outcome-picker");
+      await picker.locator(".ant-radio-button-wrapper").filter({ hasText: "Booked" }).click();
+      await picker.getByLabel(/Booked value/).fill("249.50");
+      await picker.getByRole("button", { name: "Save value" }).click();
+      await waitForToast(page, "Value Saved");
+      await look(page, "inbox-thread-booked", problems);
+      await page.reload();
+      await thread.waitFor({ timeout: 15_000 });
+      expect(await picker.getByRole("radio", { name: "Booked" }).isChecked(), "Booked after the reload").toBe(true);
+      expect(await picker.getByLabel(/Booked value/).inputValue(), "the value after the reload").toBe("249.50");
+      const saved = await (await context.request.get(page.url().replace(/.*\/app\/inbox\//, "/api/conversations/"))).json();
+      expect(JSON.stringify([saved.outcome, saved.valueCents]), "the stored outcome").toBe(JSON.stringify(["booked", 24950]));
+
+      // 390: the list and the thread are separate screens, with a way back.
+      await page.setViewportSize({ width: 390, height: 900 });
+      await page.goto("/app/inbox");
+      await row.waitFor({ timeout: 15_000 });
+      expect(await thread.isVisible(), "no thread beside the list on a phone").toBe(false);
+      await row.click();
+      await thread.waitFor();
+      await page.waitForTimeout(200);
+      expect(await row.isVisible(), "no list beside the thread on a phone").toBe(false);
+      expect(await picker.getByRole("radio", { name: "Booked" }).isChecked(), "Booked on the phone too").toBe(true);
+      await voicemail.locator(".rb-thread__transcript").filter({ hasText: TRANSCRIPT }).waitFor();
+      const phonePlayed = await playAudio(page, audio);
+      timings.played390 = phonePlayed;
+      await audio.evaluate((element) => element.pause());
+      await page.evaluate(() => (window.__inboxNoReload = true));
+      timings.reply390Ms = await sendReply("On my way now.");
+      timings.live390Ms = await liveUpdate("Thanks! Door code is 4321.");
+      await page.setViewportSize({ width: 390, height: 900 });
+      await look(page, "inbox-thread-phone", problems);
+      await page.setViewportSize({ width: 390, height: 900 });
+      const back = thread.getByRole("link", { name: "Back to conversations" });
+      expect(await back.isVisible(), "the back button on a phone").toBe(true);
+      await back.click();
+      await page.waitForURL(/\/app\/inbox$/);
+      await row.waitFor();
+      expect(await thread.count(), "the thread is gone").toBe(0);
+
+      console.log(`    ${JSON.stringify(timings)}`);
       if (problems.length) throw new Error(`layout or accessibility problems:\n${problems.join("\n")}`);
     },
   },
