@@ -53,14 +53,7 @@ export async function receiveCall(deps: TelephonyDeps, webhook: VoiceWebhook): P
   return voiceTwiml(chooseVoiceAnswer({ purpose, business, outlook, defaults, voicemail: voicemailRecording(deps) }));
 }
 
-let lastRecording: { base: string; recording: VoicemailRecording } | undefined;
-
-/** How this service records voicemails: VOICEMAIL_MAX_SECONDS and the gateway's voicemail webhooks (built once per base URL). */
-export function voicemailRecording(deps: Pick<TelephonyDeps, "config" | "publicBaseUrl">): VoicemailRecording {
-  const base = deps.publicBaseUrl();
-  const maxSeconds = deps.config.VOICEMAIL_MAX_SECONDS;
-  if (lastRecording?.base !== base || lastRecording.recording.maxSeconds !== maxSeconds) {
-    lastRecording = { base, recording: { maxSeconds, ...voicemailWebhooks(base) } };
-  }
-  return lastRecording.recording;
+/** How this service records voicemails: VOICEMAIL_MAX_SECONDS and the gateway's voicemail webhooks. */
+function voicemailRecording(deps: Pick<TelephonyDeps, "config" | "publicBaseUrl">): VoicemailRecording {
+  return { maxSeconds: deps.config.VOICEMAIL_MAX_SECONDS, ...voicemailWebhooks(deps.publicBaseUrl()) };
 }
