@@ -206,6 +206,29 @@ describe("POST /api/business", () => {
     expect(logged.at(-1)?.settings?.voicemailEnabled).toBe(true);
   });
 
+  it("given the owner's mobile for forwarded replies, when saved as typed, then it is stored in E.164, kept when omitted, carried by the event, and cleared by an empty string", async () => {
+    const user = await harness.registerUser();
+
+    const saved = await harness.request<BusinessResponse>("POST", "/api/business", user, specSettingsPayload({ inboxForwardNumber: "(415) 555-0123" }));
+    const kept = await harness.request<BusinessResponse>("POST", "/api/business", user, specSettingsPayload({ customMessage: "Changed" }));
+    const cleared = await harness.request<BusinessResponse>("POST", "/api/business", user, specSettingsPayload({ inboxForwardNumber: "" }));
+
+    expect(saved.body.inboxForwardNumber).toBe("+14155550123");
+    expect(kept.body.inboxForwardNumber).toBe("+14155550123");
+    expect(cleared.body.inboxForwardNumber).toBe("");
+    const logged = await harness.logged("BusinessSettingsUpdated", user.businessId);
+    expect(logged.map((event) => event.settings?.inboxForwardNumber)).toEqual(["+14155550123", "+14155550123", ""]);
+  });
+
+  it.each(["+44 20 7946 0958", "12345", 4155550123])("given %p as the owner's mobile, when saved, then 400 on inboxForwardNumber", async (value) => {
+    const user = await harness.registerUser();
+
+    const { status, body } = await harness.request<ErrorBody>("POST", "/api/business", user, specSettingsPayload({ inboxForwardNumber: value }));
+
+    expect(status).toBe(400);
+    expect(body.errors).toEqual([{ field: "inboxForwardNumber", message: "Mobile number for texts must be a US or Canadian number, such as (212) 555-0123" }]);
+  });
+
   it("given a voicemail switch that is not a boolean, when saved, then 400 on voicemailEnabled", async () => {
     const user = await harness.registerUser();
 

@@ -16,6 +16,12 @@ export const messagingConfigSchema = z.object({
   MESSAGING_OWNER_ALERT_INTERVAL_MS: z.coerce.number().int().min(100).default(30_000),
   /** At most one owner alert e-mail per business per this many ms. */
   MESSAGING_OWNER_ALERT_MIN_GAP_MS: z.coerce.number().int().min(0).default(300_000),
+  /** A voicemail waits this long for its transcript before the owner's e-mail or text announces it without one. */
+  MESSAGING_VOICEMAIL_TRANSCRIPT_WAIT_MS: z.coerce.number().int().min(0).default(120_000),
+  /** At most one text to the owner's mobile per conversation per this many ms (later messages wait and go together). */
+  MESSAGING_INBOX_FORWARD_MIN_GAP_MS: z.coerce.number().int().min(0).default(300_000),
+  /** How often replies and voicemails waiting for the owner's mobile are looked for. */
+  MESSAGING_INBOX_FORWARD_INTERVAL_MS: z.coerce.number().int().min(100).default(5_000),
   /** A call for a business whose config events have not arrived yet waits this long before it is suppressed. */
   MESSAGING_UNKNOWN_BUSINESS_WAIT_MS: z.coerce.number().int().min(0).default(2_000),
 });

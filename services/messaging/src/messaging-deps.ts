@@ -60,6 +60,12 @@ export interface MessagingSettings {
   plansUrl: () => string;
   /** The dashboard's Setup section, where the owner finishes the texting registration (e-mails link to it). */
   setupUrl: () => string;
+  /** The inbox thread of a caller (its list when the caller has no thread: caller id withheld). */
+  threadUrl: (conversationId: string, callerNumber: string) => string;
+  /** A voicemail waits this long for its transcript before the owner hears of it without one. */
+  voicemailTranscriptWaitMs: number;
+  /** At most one text to the owner's mobile per conversation per this many ms. */
+  inboxForwardMinGapMs: number;
   /** TEXTING_REGISTRATION_REQUIRED: US callers of a business not registered yet are not texted (decide). */
   textingRegistrationRequired: boolean;
 }

@@ -1,3 +1,4 @@
+import { isWithheldCallerId } from "@rebound/contracts/domain";
 import { loadConfig, type PlatformRuntime, type ServiceDefinition } from "@rebound/platform";
 import { type TelephonyProvider } from "@rebound/providers/telephony";
 import { type Mailer } from "@rebound/providers/mail";
@@ -13,6 +14,8 @@ import { onConversationEventsHandler } from "./conversations/on-conversation-eve
 import { onCallMissedHandler } from "./dispatch-missed-call/on-call-missed.handler";
 import { messagingRouter } from "./http/messaging-router";
 import type { MessagingDeps } from "./messaging-deps";
+import { forwardToOwners } from "./owner-alerts/forward-to-owner.job";
+import { onVoicemailEventsHandler } from "./owner-alerts/on-voicemail-events.handler";
 import { sendOwnerAlerts } from "./owner-alerts/send-owner-alerts.job";
 import { LINE_TYPE_TTL_MS, LineTypeLookup } from "./line-types/line-type-lookup";
 import { DispatchReadModel } from "./read-model/dispatch-read-model";
@@ -55,6 +58,7 @@ export const MESSAGING_JOBS = {
   ownerAlerts: "messaging.owner-alerts",
   renewSendLeases: "messaging.renew-send-leases",
   registrationEmails: "messaging.registration-emails",
+  inboxForwards: "messaging.inbox-forwards",
 } as const;
 
 /**
@@ -146,6 +150,11 @@ export function createMessagingService(runtime: PlatformRuntime, serviceDeps: Me
       dashboardUrl: () => `${publicBaseUrl()}/dashboard`,
       plansUrl: () => `${publicBaseUrl()}/billing`,
       setupUrl: () => `${publicBaseUrl()}/app/setup`,
+      // A withheld caller has no thread (docs/conversations.md): their voicemail links to the inbox.
+      threadUrl: (conversationId, callerNumber) =>
+        isWithheldCallerId(callerNumber) || conversationId === "" ? `${publicBaseUrl()}/app/inbox` : `${publicBaseUrl()}/app/inbox/${conversationId}`,
+      voicemailTranscriptWaitMs: config.MESSAGING_VOICEMAIL_TRANSCRIPT_WAIT_MS,
+      inboxForwardMinGapMs: config.MESSAGING_INBOX_FORWARD_MIN_GAP_MS,
       // Telephony's setting (its voice answer foresees the same suppression): one name, one schema.
       textingRegistrationRequired: telephony.TEXTING_REGISTRATION_REQUIRED ?? true,
     },
@@ -154,7 +163,7 @@ export function createMessagingService(runtime: PlatformRuntime, serviceDeps: Me
   return {
     name: "messaging",
     router: messagingRouter(deps, runtime.config.INTERNAL_AUTH_SECRET),
-    consumers: [onConfigEventsHandler(deps), onCallMissedHandler(deps), onConversationEventsHandler(deps)],
+    consumers: [onConfigEventsHandler(deps), onCallMissedHandler(deps), onConversationEventsHandler(deps), onVoicemailEventsHandler(deps)],
     jobs: [
       {
         name: MESSAGING_JOBS.recoverUnsent,
@@ -170,6 +179,7 @@ export function createMessagingService(runtime: PlatformRuntime, serviceDeps: Me
         intervalMs: config.MESSAGING_OWNER_ALERT_INTERVAL_MS,
         run: async () => void (await sendRegistrationEmails(deps)),
       },
+      { name: MESSAGING_JOBS.inboxForwards, intervalMs: config.MESSAGING_INBOX_FORWARD_INTERVAL_MS, run: async () => void (await forwardToOwners(deps)) },
     ],
     start: async () => {
       await deps.loader.loadAll();

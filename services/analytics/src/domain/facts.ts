@@ -89,6 +89,7 @@ const SMS_KIND: Readonly<Record<messagingV1.SmsKind, string>> = {
   [messagingV1.SmsKind.HELP]: "help",
   [messagingV1.SmsKind.COMPLIANCE]: "compliance",
   [messagingV1.SmsKind.OWNER_REPLY]: "owner_reply",
+  [messagingV1.SmsKind.OWNER_FORWARD]: "owner_forward",
 };
 
 /** Reason names in the API; a reason added to the contract later reads reason_<number> until named here. */

@@ -222,10 +222,11 @@ export function callContribution(row: CallRow): Contribution {
 /**
  * The kinds of text the owner's figures leave out: the answers to HELP and to STOP/START that the
  * carrier rules require (docs/product.md: owners see "messages sent", the texts their settings send: the
- * missed-call and after-hours texts and the SMS auto-reply). A text whose SmsQueued has not
- * arrived yet (kind unknown) counts until it does.
+ * missed-call and after-hours texts and the SMS auto-reply), and the callers' replies forwarded to the
+ * owner's own mobile (not texts to callers). A text whose SmsQueued has not arrived yet (kind unknown)
+ * counts until it does.
  */
-export const UNCOUNTED_TEXT_KINDS: readonly string[] = ["help", "compliance"];
+export const UNCOUNTED_TEXT_KINDS: readonly string[] = ["help", "compliance", "owner_forward"];
 
 export function isCountedText(row: Pick<TextRow, "kind">): boolean {
   return !UNCOUNTED_TEXT_KINDS.includes(row.kind);

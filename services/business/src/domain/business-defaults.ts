@@ -50,6 +50,7 @@ export function defaultSettings(): BusinessSettings {
     voiceNoTextAnswer: DEFAULT_VOICE_NO_TEXT_ANSWER,
     // New businesses take voicemails; those created before voicemail existed keep it off (the column's default).
     voicemailEnabled: true,
+    inboxForwardNumber: "",
   };
 }
 

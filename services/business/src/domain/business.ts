@@ -54,6 +54,11 @@ export interface BusinessSettings {
    * businesses, off for those created before voicemail existed.
    */
   voicemailEnabled: boolean;
+  /**
+   * The owner's mobile (E.164) that callers' replies and voicemails are texted to, from the business's
+   * number (docs/conversations.md section 5); "" is off.
+   */
+  inboxForwardNumber: string;
 }
 
 export type ForwardingTestStatusName = "success" | "failed";

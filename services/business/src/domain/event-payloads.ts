@@ -45,6 +45,7 @@ export function settingsPayload(settings: BusinessSettings): SettingsInit {
     voiceNoTextMessage: settings.voiceNoTextMessage,
     voiceNoTextAnswer: NO_TEXT_ANSWER[settings.voiceNoTextAnswer],
     voicemailEnabled: settings.voicemailEnabled,
+    inboxForwardNumber: settings.inboxForwardNumber,
   };
 }
 

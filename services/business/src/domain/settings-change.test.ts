@@ -33,6 +33,7 @@ describe("applySettingsChange", () => {
       voiceNoTextMessage: "Please call again.",
       voiceNoTextAnswer: "reject" as const,
       voicemailEnabled: false,
+      inboxForwardNumber: "+14155550123",
     };
 
     expect(applySettingsChange(current, change)).toEqual(change);

@@ -39,6 +39,7 @@ export function applySettingsChange(current: BusinessSettings, change: SettingsC
     voiceNoTextMessage: defined(change.voiceNoTextMessage, current.voiceNoTextMessage),
     voiceNoTextAnswer: defined(change.voiceNoTextAnswer, current.voiceNoTextAnswer),
     voicemailEnabled: defined(change.voicemailEnabled, current.voicemailEnabled),
+    inboxForwardNumber: defined(change.inboxForwardNumber, current.inboxForwardNumber),
   };
 }
 

@@ -43,6 +43,7 @@ export function toBusinessResponse(business: Business, at: Date) {
     voiceNoTextMessage: settings.voiceNoTextMessage,
     voiceNoTextAnswer: settings.voiceNoTextAnswer,
     voicemailEnabled: settings.voicemailEnabled,
+    inboxForwardNumber: settings.inboxForwardNumber,
     setupCompleted: number.setupCompleted,
     lastSmsTestDate: iso(number.lastSmsTestDate),
     lastSmsTestStatus: number.lastSmsTestStatus,

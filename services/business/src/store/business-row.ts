@@ -61,6 +61,7 @@ export function toBusiness(row: BusinessRow): Business {
       voiceNoTextMessage: row.voiceNoTextMessage,
       voiceNoTextAnswer: toVoiceNoTextAnswer(row.voiceNoTextAnswer),
       voicemailEnabled: row.voicemailEnabled,
+      inboxForwardNumber: row.inboxForwardNumber,
     },
     number: {
       dedicatedNumber: row.dedicatedNumber,

@@ -12,7 +12,7 @@ import {
 } from "@rebound/contracts/domain";
 import { z } from "zod";
 import { AFTER_HOURS_MESSAGE_REQUIRED, type SettingsChange } from "../domain/settings-change";
-import { booleanField, PHONE_EXAMPLE, phoneNumber, requiredText } from "../http/schema-helpers";
+import { booleanField, optionalPhoneNumber, PHONE_EXAMPLE, phoneNumber, requiredText } from "../http/schema-helpers";
 
 export const MAX_DUPLICATE_WINDOW_HOURS = 720;
 export const MAX_DO_NOT_TEXT_NUMBERS = 50;
@@ -75,6 +75,14 @@ const timeZone = z
     else if (!isSupportedTimeZone(value)) ctx.addIssue({ code: "custom", message: "Time zone must be one of the supported time zones" });
   });
 
+export const INBOX_FORWARD_NUMBER_MESSAGE = "Mobile number for texts must be a US or Canadian number, such as (212) 555-0123";
+
+/** The owner's mobile for forwarded replies: undefined keeps it, null or "" turns forwarding off; +1 only (texted from a US/Canadian number). */
+const inboxForwardNumber = optionalPhoneNumber(INBOX_FORWARD_NUMBER_MESSAGE).refine(
+  (value) => value === undefined || value === "" || value.startsWith("+1"),
+  INBOX_FORWARD_NUMBER_MESSAGE,
+);
+
 const DUPLICATE_WINDOW_MESSAGE = `Duplicate window must be a whole number of hours from 0 to ${MAX_DUPLICATE_WINDOW_HOURS}`;
 
 const doNotTextNumbers = z
@@ -116,6 +124,7 @@ export const updateSettingsSchema = z
       voiceNoTextMessage: voiceMessage("Voice message when no text follows"),
       voiceNoTextAnswer: z.enum(VOICE_NO_TEXT_ANSWERS, { error: "Answer when no text follows must be say, silence or reject" }).optional(),
       voicemailEnabled: booleanField("Voicemail must be true or false").optional(),
+      inboxForwardNumber,
       closeRate: z.number({ error: CLOSE_RATE_MESSAGE }).int(CLOSE_RATE_MESSAGE).min(0, CLOSE_RATE_MESSAGE).max(100, CLOSE_RATE_MESSAGE).optional(),
     },
     { error: "Request body must be a JSON object" },

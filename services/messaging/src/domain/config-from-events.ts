@@ -56,6 +56,7 @@ export function toDispatchSettings(settings: businessV1.BusinessSettings | undef
     doNotTextNumbers: [...(settings?.doNotTextNumbers ?? [])],
     allowInternationalCallers: settings?.allowInternationalCallers ?? false,
     textLikelySpoofedCallers: settings?.textLikelySpoofedCallers ?? false,
+    inboxForwardNumber: settings?.inboxForwardNumber ?? "",
   };
 }
 

@@ -245,7 +245,8 @@ export function factsOf(event: ConversationEvent): ConversationFact[] {
     case "SmsQueued": {
       const { payload } = event;
       const status: ConversationFact = { type: "text_status", businessId: payload.businessId, smsId: payload.smsId, status: "queued" };
-      if (!threadable(payload.recipientNumber)) return [status];
+      // A reply forwarded to the owner's own mobile is not a text to a caller: no thread of its own.
+      if (!threadable(payload.recipientNumber) || payload.kind === messagingV1.SmsKind.OWNER_FORWARD) return [status];
       const kind = payload.kind === messagingV1.SmsKind.OWNER_REPLY ? "reply_out" : "auto_text";
       const text = item({
         id: itemIdOf("sms", payload.businessId, payload.smsId),

@@ -19,6 +19,7 @@ const settings = (overrides: Partial<DispatchSettings> = {}): DispatchSettings =
   doNotTextNumbers: [],
   allowInternationalCallers: false,
   textLikelySpoofedCallers: false,
+  inboxForwardNumber: "",
   ...overrides,
 });
 

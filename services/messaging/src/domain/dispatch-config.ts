@@ -20,6 +20,8 @@ export interface DispatchSettings {
   allowInternationalCallers: boolean;
   /** Text callers whose caller id failed STIR/SHAKEN (off: SmsSuppressed likely_spoofed). */
   textLikelySpoofedCallers: boolean;
+  /** The owner's mobile (E.164) that callers' replies and voicemails are texted to; "" is off. */
+  inboxForwardNumber: string;
 }
 
 export interface DispatchProfile {

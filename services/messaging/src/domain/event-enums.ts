@@ -52,6 +52,8 @@ export function smsKindEnum(kind: SmsKindName): messagingV1.SmsKind {
       return messagingV1.SmsKind.COMPLIANCE;
     case "owner_reply":
       return messagingV1.SmsKind.OWNER_REPLY;
+    case "owner_forward":
+      return messagingV1.SmsKind.OWNER_FORWARD;
     default: {
       const unexpected: never = kind;
       throw new Error(`unknown sms kind ${String(unexpected)}`);

@@ -1,7 +1,9 @@
 // The owner's alert e-mail: the missed calls Rebound texted back since the last one, and first the
 // ones it could not text (no subscription; US texting waiting for approval) or whose text the carrier
-// did not deliver for a reason the owner can fix (30034: the texting registration).
+// did not deliver for a reason the owner can fix (30034: the texting registration), then what callers
+// replied and the voicemails they left (with the transcript and a link to the thread).
 import { describeDeliveryError, isWithheldCallerId, WITHHELD_CALLER_LABEL } from "@rebound/contracts/domain";
+import { callerWords, messageWords, type CallerMessage } from "./caller-message-words";
 
 /** A withheld caller id reads "Caller ID withheld", never as a made-up number (+266696687). */
 function who(callerNumber: string): string {
@@ -33,6 +35,14 @@ export interface NotDeliveredText {
   errorCode: string;
 }
 
+/** A caller's reply or voicemail, with the link to its thread in the inbox. */
+export interface CallerMessageAlert extends CallerMessage {
+  threadUrl: string;
+}
+
+/** The caller's words in the e-mail: long enough for a real voicemail transcript. */
+const EMAIL_EXCERPT_LENGTH = 1_000;
+
 export interface OwnerAlertInput {
   businessName: string;
   timeZone: string;
@@ -41,6 +51,8 @@ export interface OwnerAlertInput {
   notTexted?: NotTextedCall[];
   /** Texts the carrier did not deliver because of the business's texting registration (30034). */
   notDelivered?: NotDeliveredText[];
+  /** Callers' replies and voicemails since the last e-mail. */
+  callerMessages?: CallerMessageAlert[];
   /** Where the owner sees all calls and texts. */
   dashboardUrl: string;
   /** Where the owner chooses a plan (Billing & Plans). */
@@ -65,7 +77,7 @@ function formatWhen(at: Date, timeZone: string): string {
 
 const plural = (count: number, one: string, many: string) => (count === 1 ? one : many);
 
-function subjectOf(texted: TextedCall[], notTexted: NotTextedCall[], notDelivered: NotDeliveredText[]): string {
+function subjectOf(texted: TextedCall[], notTexted: NotTextedCall[], notDelivered: NotDeliveredText[], messages: CallerMessageAlert[]): string {
   if (notTexted.length > 0) {
     return notTexted.length === 1
       ? `Rebound: missed call from ${who(notTexted[0]?.callerNumber ?? "")} not texted back`
@@ -76,6 +88,11 @@ function subjectOf(texted: TextedCall[], notTexted: NotTextedCall[], notDelivere
       ? `Rebound: text to ${who(notDelivered[0]?.callerNumber ?? "")} not delivered`
       : `Rebound: ${notDelivered.length} texts not delivered`;
   }
+  const [only] = messages;
+  if (only && messages.length === 1) {
+    return only.kind === "voicemail" ? `Rebound: voicemail from ${callerWords(only)}` : `Rebound: ${callerWords(only)} replied to your text`;
+  }
+  if (messages.length > 1) return `Rebound: ${messages.length} new messages from callers`;
   return texted.length === 1
     ? `Rebound: missed call from ${who(texted[0]?.callerNumber ?? "")} texted back`
     : `Rebound: ${texted.length} missed calls texted back`;
@@ -103,6 +120,7 @@ export function ownerAlertEmail(input: OwnerAlertInput): RenderedEmail {
   const texted = input.calls;
   const notTexted = input.notTexted ?? [];
   const notDelivered = input.notDelivered ?? [];
+  const messages = input.callerMessages ?? [];
   const name = input.businessName.trim() || "your business";
   const plansUrl = input.plansUrl ?? input.dashboardUrl;
   const setupUrl = input.setupUrl ?? input.dashboardUrl;
@@ -139,6 +157,9 @@ export function ownerAlertEmail(input: OwnerAlertInput): RenderedEmail {
     });
   }
 
+  const messagesIntro = messages.length === 1 ? `A caller answered ${name}:` : `Callers answered ${name} ${messages.length} times:`;
+  const messageLine = (message: CallerMessageAlert) => messageWords(message, EMAIL_EXCERPT_LENGTH);
+
   const text = [
     ...sections.flatMap((section) => [
       section.intro,
@@ -148,6 +169,16 @@ export function ownerAlertEmail(input: OwnerAlertInput): RenderedEmail {
       `${section.fix.label}: ${section.fix.url}`,
       "",
     ]),
+    ...(messages.length > 0
+      ? [
+          messagesIntro,
+          "",
+          ...messages.map(
+            (message) => `- ${callerWords(message)} at ${formatWhen(message.at, input.timeZone)}\n  ${messageLine(message)}\n  Answer: ${message.threadUrl}`,
+          ),
+          "",
+        ]
+      : []),
     ...(texted.length > 0
       ? [textedIntro, "", ...texted.map((call) => `- ${who(call.callerNumber)} at ${formatWhen(call.textedAt, input.timeZone)}\n  Sent: "${call.message}"`), ""]
       : []),
@@ -169,13 +200,25 @@ export function ownerAlertEmail(input: OwnerAlertInput): RenderedEmail {
       .map((row) => `<tr>${cell(row.callerNumber, row.at)}${row.detail ? `<td style="padding:6px 0">${escapeHtml(row.detail)}</td>` : ""}</tr>`)
       .join("") +
     `</table><p><a href="${escapeHtml(section.fix.url)}">${escapeHtml(section.fix.label)}</a></p>`;
+  const messagesHtml =
+    `<p><strong>${escapeHtml(messagesIntro)}</strong></p><table style="border-collapse:collapse">` +
+    messages
+      .map(
+        (message) =>
+          `<tr><td style="padding:6px 12px 6px 0;vertical-align:top"><strong>${escapeHtml(callerWords(message))}</strong><br>` +
+          `<span style="color:#666">${escapeHtml(formatWhen(message.at, input.timeZone))}</span></td>` +
+          `<td style="padding:6px 0">${escapeHtml(messageLine(message))}<br><a href="${escapeHtml(message.threadUrl)}">Answer in your inbox</a></td></tr>`,
+      )
+      .join("") +
+    `</table>`;
   const html =
     `<div style="font-family:Arial,sans-serif;font-size:14px;color:#222">` +
     `<h2 style="margin:0 0 12px">Rebound</h2>` +
     sections.map(sectionHtml).join("") +
+    (messages.length > 0 ? messagesHtml : "") +
     (texted.length > 0 ? `<p>${escapeHtml(textedIntro)}</p><table style="border-collapse:collapse">${textedRows}</table>` : "") +
     `<p>Call them back while the lead is warm.</p>` +
     `<p><a href="${escapeHtml(input.dashboardUrl)}">See every call and text</a></p>` +
     `<p style="color:#888;font-size:12px">You get these alerts because owner alerts are on in your Rebound settings.</p></div>`;
-  return { subject: subjectOf(texted, notTexted, notDelivered), text, html };
+  return { subject: subjectOf(texted, notTexted, notDelivered, messages), text, html };
 }

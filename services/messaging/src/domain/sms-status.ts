@@ -5,8 +5,11 @@
 export const SMS_STATUSES = ["queued", "sending", "sent", "delivered", "undelivered", "failed"] as const;
 export type SmsStatusName = (typeof SMS_STATUSES)[number];
 
-/** owner_reply: the owner's own text from the inbox (POST /api/conversations/{id}/messages). */
-export type SmsKindName = "missed_call" | "after_hours" | "auto_reply" | "help" | "compliance" | "owner_reply";
+/**
+ * owner_reply: the owner's own text from the inbox (POST /api/conversations/{id}/messages); owner_forward:
+ * a caller's reply or voicemail texted to the owner's own mobile.
+ */
+export type SmsKindName = "missed_call" | "after_hours" | "auto_reply" | "help" | "compliance" | "owner_reply" | "owner_forward";
 
 function rank(status: SmsStatusName): number {
   switch (status) {

@@ -1,9 +1,12 @@
 // An SMS to a dedicated number: InboundSmsReceived, opt-out / opt-in (with its consent log
-// entry), and the reply the business sends back in the webhook's answer (TwiML), recorded in
-// sms_logs as sent.
+// entry), the owner's alert for a caller's reply (e-mail, and the text to their mobile), and the
+// reply the business sends back in the webhook's answer (TwiML), recorded in sms_logs as sent.
 import { messagingV1, timestampFromDate } from "@rebound/contracts";
+import { samePhoneNumber } from "@rebound/contracts/domain";
 import { randomUUID } from "node:crypto";
 import { consentActionOf, type ConsentAction } from "../domain/consent-log";
+import { conversationIdOf } from "../domain/conversation-thread";
+import type { BusinessConfig } from "../domain/dispatch-config";
 import { duplicateWindowMs } from "../domain/dispatch-config";
 import { inboundKindEnum, smsKindEnum } from "../domain/event-enums";
 import { classifyInbound, type ClassifiedInbound } from "../domain/inbound-keyword";
@@ -73,6 +76,7 @@ async function record(
     kind: inboundKindEnum(inbound.kind),
     receivedAt: at,
   });
+  if (inbound.kind === "other") await alertOwner(deps, tx, context.business, sms, now);
   const action = consentActionOf(inbound.kind);
   // An opt-out or opt-in answers by the stored state before it (memory may lag another replica's STOP).
   const optedOut = action ? await saveOptOutState(deps, tx, businessId, sms.from, inbound, action, now) : context.optedOut;
@@ -113,6 +117,27 @@ async function record(
   });
   tx.append("SmsSent", businessId, { ...common, providerSid: "", sentAt: at });
   return reply;
+}
+
+/**
+ * A caller's reply waits for the owner's e-mail and, when the owner forwards to a mobile, the text to it
+ * (docs/conversations.md section 5). A text from that mobile itself (the owner answering a forward) is
+ * not sent back to them.
+ */
+async function alertOwner(deps: MessagingDeps, tx: MessagingTx, business: BusinessConfig, sms: InboundSms, now: Date): Promise<void> {
+  const forwardTo = business.settings?.inboxForwardNumber ?? "";
+  if (!business.settings?.ownerAlertsEnabled && forwardTo === "") return;
+  if (forwardTo !== "" && samePhoneNumber(forwardTo, sms.from)) return;
+  await deps.alerts.addReply(tx, {
+    id: randomUUID(),
+    businessId: business.businessId,
+    conversationId: conversationIdOf(business.businessId, sms.from),
+    callerNumber: sms.from,
+    messageSid: sms.messageSid,
+    body: sms.body,
+    at: now,
+    forward: forwardTo !== "",
+  });
 }
 
 /** The opt-out row and CallerOptedOut / CallerOptedIn (every time, as for a repeated STOP); returns whether the caller was opted out before. */

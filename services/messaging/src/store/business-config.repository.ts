@@ -29,6 +29,8 @@ const settingsSchema = z.object({
   // Rows written before issue 18 lack these: the defaults (do not text).
   allowInternationalCallers: z.boolean().default(false),
   textLikelySpoofedCallers: z.boolean().default(false),
+  // Rows written before issue 26's notifications: off.
+  inboxForwardNumber: z.string().default(""),
 });
 const profileSchema = z.object({
   businessName: z.string(),

@@ -24,6 +24,7 @@ export interface TestSettings {
   duplicateWindowSeconds?: number;
   ownerAlertsEnabled?: boolean;
   doNotTextNumbers?: string[];
+  inboxForwardNumber?: string;
 }
 
 export function settingsPayload(settings: TestSettings = {}) {
@@ -41,6 +42,7 @@ export function settingsPayload(settings: TestSettings = {}) {
     duplicateWindowSeconds: settings.duplicateWindowSeconds ?? 86_400,
     ownerAlertsEnabled: settings.ownerAlertsEnabled ?? false,
     doNotTextNumbers: settings.doNotTextNumbers ?? [],
+    inboxForwardNumber: settings.inboxForwardNumber ?? "",
   };
 }
 

@@ -25,7 +25,7 @@ export class CallRecorder {
   constructor(private readonly deps: Pick<TelephonyDeps, "db" | "calls" | "forwardingTests" | "clock" | "config">) {}
 
   record(call: IncomingCall): Promise<RecordOutcome> {
-    const now = this.deps.clock.now();
+    const now = call.receivedAt ?? this.deps.clock.now();
     const row = toRow(call, now);
     const recording =
       row.purpose === "forwarding_test"

@@ -14,6 +14,12 @@ export interface IncomingCall {
   stirVerstat?: string;
   businessId: string;
   purpose: telephonyV1.CallPurpose;
+  /**
+   * When the call reached us, if not now: a call recorded late (spooled while the database was down, or
+   * found by reconciliation with the provider) keeps its real time, so messaging can tell whether a
+   * text is still useful.
+   */
+  receivedAt?: Date;
 }
 
 export interface RecordOutcome {
