@@ -802,7 +802,8 @@ export const tests = [
       await picker.locator(".ant-radio-button-wrapper").filter({ hasText: "Booked" }).click();
       await picker.getByLabel(/Booked value/).fill("249.50");
       await picker.getByRole("button", { name: "Save value" }).click();
-      await waitForToast(page, "Value Saved");
+      // Confirmed beside the button, not in a toast over the thread's newest messages.
+      await picker.getByRole("status").filter({ hasText: "Value saved" }).waitFor({ timeout: 15_000 });
       await look(page, "inbox-thread-booked", problems);
       await page.reload();
       await thread.waitFor({ timeout: 15_000 });

@@ -49,6 +49,8 @@ export interface Business {
   voiceNoTextAnswer: VoiceNoTextAnswerName;
   /** Record a voicemail after the spoken message (docs/conversations.md section 3); absent from an older API: off. */
   voicemailEnabled?: boolean;
+  /** Callers' replies and voicemails texted to the owner's mobile: its E.164 number, "" when off; absent from an older API: off. */
+  inboxForwardNumber?: string;
   setupCompleted: boolean;
   lastCallForwardingTestDate: string | null;
   lastCallForwardingTestStatus: "success" | "failed" | null;

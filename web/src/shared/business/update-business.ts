@@ -24,6 +24,8 @@ export interface BusinessSettingsPayload {
   voiceNoTextMessage?: string;
   voiceNoTextAnswer?: VoiceNoTextAnswerName;
   voicemailEnabled?: boolean;
+  /** The owner's mobile for callers' replies and voicemails, as typed (business normalises it to E.164); "" or null: off; omitted: unchanged. */
+  inboxForwardNumber?: string | null;
 }
 
 /** The spec's full payload from the stored business, with some fields changed (the endpoint always wants every spec field). */

@@ -20,7 +20,7 @@ import {
   payloadFromForm,
   type BusinessFormValues,
 } from "../lib/business-form";
-import { CallerHandlingFields } from "./caller-handling-fields";
+import { CallerHandlingFields, InboxForwardFields } from "./caller-handling-fields";
 import { HoursEditor } from "./hours-editor";
 import { MessagePreview } from "./message-preview";
 import { TemplatePicker } from "./template-picker";
@@ -34,6 +34,7 @@ const SERVER_FIELDS: Record<string, keyof BusinessFormValues> = {
   timeZone: "timeZone",
   voiceTextMessage: "voiceTextMessage",
   voiceNoTextMessage: "voiceNoTextMessage",
+  inboxForwardNumber: "inboxForwardNumber",
 };
 
 /** Business Setup (docs/product.md sections 2, 4, 5): filled once from the loaded business, with a live preview. */
@@ -222,6 +223,7 @@ export function BusinessForm({ business }: { business: Business }) {
               )}
             />
           ) : null}
+          <InboxForwardFields control={control} errors={errors} showNumber={visible.inboxForwardNumber} />
         </section>
         <div className="rb-form-actions">
           <Button type="primary" htmlType="submit" size="large" loading={save.isPending}>

@@ -134,3 +134,43 @@ export function CallerHandlingFields({ control, errors, showNoTextMessage }: Cal
     </>
   );
 }
+
+interface InboxForwardProps {
+  control: Control<BusinessFormValues>;
+  errors: FieldErrors<BusinessFormValues>;
+  /** The mobile number field: only with the switch on. */
+  showNumber: boolean;
+}
+
+/** Callers' replies and voicemails texted to the owner's own mobile (docs/conversations.md section 5): the switch, then the number. */
+export function InboxForwardFields({ control, errors, showNumber }: InboxForwardProps) {
+  return (
+    <>
+      <Controller
+        control={control}
+        name="inboxForwardEnabled"
+        render={({ field }) => (
+          <ToggleRow
+            id="inboxForwardEnabled"
+            title="Text me callers' replies and voicemails"
+            hint="A text to your mobile from your Rebound number, at most one per caller every 5 minutes. E-mail alerts include them too."
+            checked={field.value}
+            onChange={field.onChange}
+            stateLabel={enabledLabel(field.value)}
+          />
+        )}
+      />
+      {showNumber ? (
+        <Controller
+          control={control}
+          name="inboxForwardNumber"
+          render={({ field }) => (
+            <FormField id="inboxForwardNumber" label="Your mobile number" error={errors.inboxForwardNumber?.message}>
+              <Input {...field} type="tel" autoComplete="tel" inputMode="tel" placeholder="(415) 555-0123" className="rb-forward-number" />
+            </FormField>
+          )}
+        />
+      ) : null}
+    </>
+  );
+}

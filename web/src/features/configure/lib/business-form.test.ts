@@ -9,6 +9,9 @@ import {
   formValuesFromBusiness,
   formVisibility,
   hoursToggleLabel,
+  INBOX_FORWARD_NUMBER_INVALID,
+  INBOX_FORWARD_NUMBER_REQUIRED,
+  looksLikeNorthAmericanNumber,
   MAX_VOICE_MESSAGE_LENGTH,
   payloadFromForm,
   VOICE_NO_TEXT_OPTIONS,
@@ -108,6 +111,7 @@ describe("business form data", () => {
         "voiceNoTextAnswer",
         "voiceNoTextMessage",
         "voicemailEnabled",
+        "inboxForwardNumber",
       ].sort(),
     );
     expect(payloadFromForm({ ...values, customMessage: "  Hello  " }).customMessage).toBe("Hello");
@@ -213,5 +217,81 @@ describe("caller handling in the business form", () => {
     expect(formVisibility({ ...base, voiceNoTextAnswer: "say" }).voiceNoTextMessage).toBe(true);
     expect(formVisibility({ ...base, voiceNoTextAnswer: "silence" }).voiceNoTextMessage).toBe(false);
     expect(formVisibility({ ...base, voiceNoTextAnswer: "reject" }).voiceNoTextMessage).toBe(false);
+  });
+});
+
+describe("texts of callers' replies to the owner's mobile (inboxForwardNumber)", () => {
+  const stored = {
+    id: "b1",
+    smsMessage: "Hi",
+    afterHoursMessage: "Closed",
+    afterHoursEnabled: false,
+    smsAutoReplyEnabled: false,
+    smsAutoReplyMessage: "",
+    timeZone: "America/New_York",
+    businessHours: DEFAULT_WEEKLY_HOURS,
+    isActive: true,
+    voicemailEnabled: true,
+    inboxForwardNumber: "+14155550123",
+  } as unknown as Business;
+
+  it("given a business with a number, then the switch is on and the number shows as (415) 555-0123", () => {
+    expect(formValuesFromBusiness(stored)).toMatchObject({ inboxForwardEnabled: true, inboxForwardNumber: "(415) 555-0123" });
+    expect(formVisibility({ ...formValuesFromBusiness(stored) }).inboxForwardNumber).toBe(true);
+  });
+
+  it('given forwarding off ("") or an API from before forwarding, then the switch is off, the field empty and hidden', () => {
+    const { inboxForwardNumber, ...older } = stored;
+    void inboxForwardNumber;
+    for (const business of [{ ...stored, inboxForwardNumber: "" }, older as Business]) {
+      expect(formValuesFromBusiness(business)).toMatchObject({ inboxForwardEnabled: false, inboxForwardNumber: "" });
+      expect(formVisibility(formValuesFromBusiness(business)).inboxForwardNumber).toBe(false);
+    }
+    expect(BUSINESS_FORM_DEFAULTS).toMatchObject({ inboxForwardEnabled: false, inboxForwardNumber: "" });
+  });
+
+  it("round trip: the stored number loads, validates and goes back as a number business normalises to the same E.164", () => {
+    const values = formValuesFromBusiness(stored);
+    expect(businessFormSchema.safeParse(values).success).toBe(true);
+    const payload = payloadFromForm(values);
+    expect(payload.inboxForwardNumber).toBe("(415) 555-0123");
+    expect(payload).not.toHaveProperty("inboxForwardEnabled");
+  });
+
+  it("sends the number as typed, trimmed, when the switch is on", () => {
+    const values = { ...formValuesFromBusiness(stored), inboxForwardNumber: "  +1 212 555 0199 " };
+    expect(payloadFromForm(values).inboxForwardNumber).toBe("+1 212 555 0199");
+  });
+
+  it('given the switch off, then "" is sent whatever the field holds, and the field is not checked', () => {
+    const off = { ...formValuesFromBusiness(stored), inboxForwardEnabled: false };
+    expect(payloadFromForm(off).inboxForwardNumber).toBe("");
+    expect(messagesOf({ ...off, inboxForwardNumber: "not a number" })).toEqual({});
+    expect(payloadFromForm({ ...BUSINESS_FORM_DEFAULTS }).inboxForwardNumber).toBe("");
+  });
+
+  it("given the switch on and a blank number, then 'Enter your mobile number to get texts'", () => {
+    expect(messagesOf({ ...BUSINESS_FORM_DEFAULTS, inboxForwardEnabled: true, inboxForwardNumber: "   " })).toEqual({
+      inboxForwardNumber: "Enter your mobile number to get texts",
+    });
+    expect(INBOX_FORWARD_NUMBER_REQUIRED).toBe("Enter your mobile number to get texts");
+  });
+
+  it("given the switch on and a number that isn't North American, then business's message, word for word", () => {
+    expect(INBOX_FORWARD_NUMBER_INVALID).toBe("Mobile number for texts must be a US or Canadian number, such as (212) 555-0123");
+    for (const typed of ["555-0123", "+44 20 7946 0958", "415 555 01234", "2415550123x", "call me"]) {
+      expect(messagesOf({ ...BUSINESS_FORM_DEFAULTS, inboxForwardEnabled: true, inboxForwardNumber: typed })).toEqual({
+        inboxForwardNumber: INBOX_FORWARD_NUMBER_INVALID,
+      });
+    }
+  });
+
+  it("accepts the ways an owner types a US or Canadian number (business has the last word)", () => {
+    for (const typed of ["(415) 555-0123", "415-555-0123", "415.555.0123", "4155550123", "+1 415 555 0123", "1 (604) 555-0199", "+14155550123"]) {
+      expect(looksLikeNorthAmericanNumber(typed)).toBe(true);
+      expect(messagesOf({ ...BUSINESS_FORM_DEFAULTS, inboxForwardEnabled: true, inboxForwardNumber: typed })).toEqual({});
+    }
+    expect(looksLikeNorthAmericanNumber("+2 415 555 0123")).toBe(false);
+    expect(looksLikeNorthAmericanNumber("24155550123")).toBe(false);
   });
 });

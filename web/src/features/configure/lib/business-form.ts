@@ -3,6 +3,7 @@ import {
   DEFAULT_TIME_ZONE,
   DEFAULT_VOICE_NO_TEXT_ANSWER,
   DEFAULT_WEEKLY_HOURS,
+  displayPhoneNumber,
   MAX_MESSAGE_LENGTH,
   validateWeeklyHours,
   VOICE_NO_TEXT_ANSWERS,
@@ -14,6 +15,21 @@ import type { Business } from "@/shared/business/get-business";
 import type { BusinessSettingsPayload } from "@/shared/business/update-business";
 
 export const AFTER_HOURS_MESSAGE_REQUIRED = "After hours message is required when after-hours messaging is enabled";
+export const INBOX_FORWARD_NUMBER_REQUIRED = "Enter your mobile number to get texts";
+/** Business's message for a number it can't text, word for word (it answers 400 on inboxForwardNumber). */
+export const INBOX_FORWARD_NUMBER_INVALID = "Mobile number for texts must be a US or Canadian number, such as (212) 555-0123";
+
+/**
+ * A US or Canadian number as an owner types it: 10 digits, optionally after a 1 or +1, with spaces,
+ * dots, dashes or brackets between. Lenient on purpose: business normalises it and has the last word.
+ */
+export function looksLikeNorthAmericanNumber(value: string): boolean {
+  const text = value.trim();
+  if (!/^\+?[\d\s().-]+$/.test(text)) return false;
+  const digits = text.replace(/\D/g, "");
+  if (text.startsWith("+")) return digits.length === 11 && digits.startsWith("1");
+  return digits.length === 10 || (digits.length === 11 && digits.startsWith("1"));
+}
 
 const dayHours = z.object({ open: z.string(), close: z.string(), enabled: z.boolean() });
 const tooLong = (what: string) => `${what} must be at most ${MAX_MESSAGE_LENGTH} characters`;
@@ -39,10 +55,18 @@ export const businessFormSchema = z
     voiceNoTextAnswer: z.enum(VOICE_NO_TEXT_ANSWERS),
     voiceNoTextMessage: voiceMessage("Voice message when no text follows"),
     voicemailEnabled: z.boolean(),
+    /** The switch "Text me callers' replies and voicemails"; only the number travels (business reads "" as off). */
+    inboxForwardEnabled: z.boolean(),
+    inboxForwardNumber: z.string(),
   })
   .superRefine((form, ctx) => {
     if (form.afterHoursEnabled && form.afterHoursMessage.trim() === "") {
       ctx.addIssue({ code: "custom", path: ["afterHoursMessage"], message: AFTER_HOURS_MESSAGE_REQUIRED });
+    }
+    if (form.inboxForwardEnabled) {
+      const number = form.inboxForwardNumber.trim();
+      if (number === "") ctx.addIssue({ code: "custom", path: ["inboxForwardNumber"], message: INBOX_FORWARD_NUMBER_REQUIRED });
+      else if (!looksLikeNorthAmericanNumber(number)) ctx.addIssue({ code: "custom", path: ["inboxForwardNumber"], message: INBOX_FORWARD_NUMBER_INVALID });
     }
     // The hours matter (and show) only with after-hours messaging on.
     if (form.afterHoursEnabled) {
@@ -72,6 +96,9 @@ export const BUSINESS_FORM_DEFAULTS: BusinessFormValues = {
   voiceNoTextMessage: "",
   // A new business takes voicemails (business-defaults.ts).
   voicemailEnabled: true,
+  // Texts to the owner's mobile are off until they give a number.
+  inboxForwardEnabled: false,
+  inboxForwardNumber: "",
 };
 
 /** The form filled once from the loaded business (docs/product.md section 4). */
@@ -92,17 +119,23 @@ export function formValuesFromBusiness(business: Business): BusinessFormValues {
     voiceNoTextMessage: business.voiceNoTextMessage ?? "",
     // Absent (an API from before voicemail): off, as business reads a missing setting (docs/conversations.md section 2).
     voicemailEnabled: business.voicemailEnabled ?? false,
+    // "" (or absent, an API from before forwarding): off. Stored as E.164, shown as (415) 555-0123.
+    inboxForwardEnabled: Boolean(business.inboxForwardNumber),
+    inboxForwardNumber: business.inboxForwardNumber ? displayPhoneNumber(business.inboxForwardNumber) : "",
   };
 }
 
 /** POST /api/business's payload (docs/product.md section 7) plus the caller-handling extras business accepts. */
 export function payloadFromForm(values: BusinessFormValues): BusinessSettingsPayload {
+  const { inboxForwardEnabled, inboxForwardNumber, ...rest } = values;
   return {
-    ...values,
+    ...rest,
     customMessage: values.customMessage.trim(),
     businessHours: values.businessHours as WeeklyHours,
     voiceTextMessage: values.voiceTextMessage.trim(),
     voiceNoTextMessage: values.voiceNoTextMessage.trim(),
+    // As typed (business normalises it to E.164); switched off: "" turns forwarding off.
+    inboxForwardNumber: inboxForwardEnabled ? inboxForwardNumber.trim() : "",
   };
 }
 
@@ -112,16 +145,20 @@ export interface FormVisibility {
   autoReplyMessage: boolean;
   /** The spoken message for callers who get no text: only when that answer is "say". */
   voiceNoTextMessage: boolean;
+  /** The owner's mobile number: only with "Text me callers' replies and voicemails" on. */
+  inboxForwardNumber: boolean;
 }
 
 /** What the form shows (docs/product.md section 4): after-hours details only when enabled, the auto-reply message only when on. */
 export function formVisibility(
-  values: Pick<BusinessFormValues, "afterHoursEnabled" | "smsAutoReplyEnabled"> & Partial<Pick<BusinessFormValues, "voiceNoTextAnswer">>,
+  values: Pick<BusinessFormValues, "afterHoursEnabled" | "smsAutoReplyEnabled"> &
+    Partial<Pick<BusinessFormValues, "voiceNoTextAnswer" | "inboxForwardEnabled">>,
 ): FormVisibility {
   return {
     afterHoursDetails: values.afterHoursEnabled,
     autoReplyMessage: values.smsAutoReplyEnabled,
     voiceNoTextMessage: (values.voiceNoTextAnswer ?? DEFAULT_VOICE_NO_TEXT_ANSWER) === "say",
+    inboxForwardNumber: values.inboxForwardEnabled ?? false,
   };
 }
 

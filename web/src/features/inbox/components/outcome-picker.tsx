@@ -1,6 +1,7 @@
 import { conversationOutcomeSchema, CONVERSATION_OUTCOMES, type ConversationOutcomeInput, type ConversationOutcomeName } from "@rebound/contracts/domain";
+import { CheckCircleFilled } from "@ant-design/icons";
 import { Button, Input, Radio } from "antd";
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { errorMessage } from "@/shared/api/client";
 import { toast } from "@/shared/ui/toast/toast-store";
 import { useSetOutcome } from "../api/conversations";
@@ -8,6 +9,9 @@ import { centsToDollars, dollarsToCents, OUTCOME_FAILED, OUTCOME_LABELS } from "
 
 const VALUE_INVALID = "Enter an amount in dollars, like 250 or 249.99";
 const VALUE_TOO_BIG = "Enter at most $1,000,000";
+export const VALUE_SAVED = "Value saved";
+/** How long "Value saved" shows beside the button: long enough to read, gone before it gets in the way. */
+export const VALUE_SAVED_MS = 2500;
 
 /** The booked value typed in the field, checked: cents, nothing (empty), or why it is refused. */
 function parseValue(text: string): { cents?: number; error?: string } {
@@ -33,15 +37,26 @@ export function OutcomePicker({
   const save = useSetOutcome(conversationId);
   const [value, setValue] = useState(centsToDollars(valueCents));
   const [valueError, setValueError] = useState<string | null>(null);
+  // "Value saved" beside the button for a moment, not a toast: a toast covered the thread's newest messages.
+  const [confirmed, setConfirmed] = useState(false);
+  const confirmTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => setValue(centsToDollars(valueCents)), [valueCents]);
+  useEffect(() => () => clearTimeout(confirmTimer.current), []);
 
   const shown = save.isPending ? save.variables.outcome : outcome;
 
-  const put = (input: ConversationOutcomeInput, success?: string) => {
+  const confirm = () => {
+    clearTimeout(confirmTimer.current);
+    setConfirmed(true);
+    confirmTimer.current = setTimeout(() => setConfirmed(false), VALUE_SAVED_MS);
+  };
+
+  const put = (input: ConversationOutcomeInput, onSaved?: () => void) => {
     const parsed = conversationOutcomeSchema.safeParse(input);
     if (!parsed.success) return;
+    setConfirmed(false);
     save.mutate(parsed.data, {
-      onSuccess: () => (success ? toast({ title: success, description: "Your Results counts it." }) : undefined),
+      onSuccess: () => onSaved?.(),
       onError: (error) => toast({ title: "Error", description: errorMessage(error, OUTCOME_FAILED), variant: "destructive" }),
     });
   };
@@ -56,7 +71,7 @@ export function OutcomePicker({
     const { cents, error } = parseValue(value);
     setValueError(error ?? null);
     if (error) return;
-    put(cents === undefined ? { outcome: "booked" } : { outcome: "booked", valueCents: cents }, "Value Saved");
+    put(cents === undefined ? { outcome: "booked" } : { outcome: "booked", valueCents: cents }, confirm);
   };
 
   return (
@@ -98,6 +113,14 @@ export function OutcomePicker({
             <Button onClick={saveValue} loading={save.isPending}>
               Save value
             </Button>
+            {/* Always in the page, so screen readers announce the words when they appear. */}
+            <span className="rb-outcome__saved" role="status" data-testid="outcome-value-saved">
+              {confirmed ? (
+                <>
+                  <CheckCircleFilled aria-hidden /> {VALUE_SAVED}
+                </>
+              ) : null}
+            </span>
           </div>
           {valueError ? (
             <div className="rb-form-item__error" id="outcome-value-error">

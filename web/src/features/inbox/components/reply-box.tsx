@@ -52,7 +52,15 @@ export function ReplyBox({ conversationId, disabled = false }: { conversationId:
   return (
     <form noValidate onSubmit={onSubmit} className="rb-reply" aria-label="Reply">
       {serverError ? (
-        <Alert type="error" showIcon title={serverError} role="alert" data-testid="reply-error" closable={{ onClose: () => setServerError(null) }} />
+        <Alert
+          type="error"
+          showIcon
+          title={serverError}
+          role="alert"
+          className="rb-thread__notice"
+          data-testid="reply-error"
+          closable={{ onClose: () => setServerError(null) }}
+        />
       ) : null}
       <Controller
         control={control}

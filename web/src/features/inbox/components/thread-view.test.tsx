@@ -172,6 +172,9 @@ describe("inbox thread", () => {
     await user.click(within(picker).getByRole("button", { name: "Save value" }));
     await waitFor(() => expect(puts()).toHaveLength(3));
     expect(puts()[2]).toEqual({ outcome: "booked", valueCents: 124_950 });
+    // Confirmed beside the button, not in a toast over the thread's newest messages.
+    await waitFor(() => expect(within(picker).getByRole("status")).toHaveTextContent("Value saved"));
+    expect(screen.queryByTestId("toast")).toBeNull();
 
     await user.click(within(picker).getByRole("button", { name: "Clear" }));
     await waitFor(() => expect(puts()).toHaveLength(4));

@@ -101,12 +101,12 @@ export function ThreadView({ conversationId }: { conversationId: string }) {
                 <StopOutlined aria-hidden /> Opted out
               </Badge>
             ) : null}
-            <a href={`tel:${data.callerNumber}`} className="rb-thread__call">
-              <PhoneOutlined aria-hidden /> Call back
+            <a href={`tel:${data.callerNumber}`} className="rb-thread__call" aria-label="Call back">
+              <PhoneOutlined aria-hidden /> <span className="rb-thread__call-label">Call back</span>
             </a>
           </span>
         </div>
-        <OutcomePicker conversationId={data.id} outcome={data.outcome} valueCents={data.valueCents} />
+        <OutcomePicker key={data.id} conversationId={data.id} outcome={data.outcome} valueCents={data.valueCents} />
       </header>
       <div ref={log} className="rb-thread__log" role="log" aria-label={`Conversation with ${label}`} tabIndex={0}>
         {data.items.length === 0 ? (
@@ -120,7 +120,7 @@ export function ThreadView({ conversationId }: { conversationId: string }) {
         )}
       </div>
       <div className="rb-thread__compose">
-        {data.optedOut ? <Alert type="warning" showIcon title={OPTED_OUT_NOTICE} data-testid="opted-out-notice" /> : null}
+        {data.optedOut ? <Alert type="warning" showIcon title={OPTED_OUT_NOTICE} className="rb-thread__notice" data-testid="opted-out-notice" /> : null}
         <ReplyBox conversationId={data.id} disabled={data.optedOut} />
       </div>
     </div>
