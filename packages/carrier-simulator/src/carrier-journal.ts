@@ -29,6 +29,10 @@ export type JournalEntry =
       voiceUrl: string;
       smsUrl: string;
       statusCallbackUrl: string;
+      /** Called once when the voice URL fails (Twilio's VoiceFallbackUrl). */
+      voiceFallbackUrl?: string;
+      /** Called once when the SMS URL fails (Twilio's SmsFallbackUrl). */
+      smsFallbackUrl?: string;
       at: number;
       /** The subaccount that owns it (absent: the main account). */
       accountSid?: string;
@@ -50,6 +54,22 @@ export type JournalEntry =
       at: number;
     }
   | { t: "recording-deleted"; sid: string; at: number }
+  // A call a simulated caller placed to a number (Twilio keeps every call, whether our webhook answered or not).
+  | {
+      t: "call";
+      sid: string;
+      /** The subaccount that owns the called number (absent: the main account). */
+      accountSid?: string;
+      from: string;
+      to: string;
+      forwardedFrom?: string;
+      status: string;
+      /** Epoch ms the call started. */
+      at: number;
+    }
+  | { t: "call-status"; sid: string; status: string }
+  // A text a simulated caller sent to a number (Twilio's inbound Message), kept whether our webhook answered or not.
+  | { t: "inbound"; sid: string; accountSid?: string; from: string; to: string; body: string; at: number }
   // US texting registration: accounts, profiles, brands, verification texts, services, campaigns.
   | A2pEntry;
 

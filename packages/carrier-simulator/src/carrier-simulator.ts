@@ -9,7 +9,11 @@ import {
   type CampaignRequest,
   type CampaignSnapshot,
   type LineType,
+  type ListCallsQuery,
+  type ListInboundMessagesQuery,
   type NumberWebhooks,
+  type ProviderCall,
+  type ProviderInboundMessage,
   type ProviderAccount,
   type PurchasedNumber,
   type RecordingAudio,
@@ -441,6 +445,37 @@ export class CarrierSimulator implements TelephonyProvider, TextingRegistrationP
   private liveRecording(ref: RecordingRef): SimulatedRecording | undefined {
     const recording = this.state.recording(ref.recordingSid);
     return recording && recording.accountSid === ref.accountSid && recording.deletedAt === undefined ? recording : undefined;
+  }
+
+  /**
+   * The calls placed to `to` in the query's account that started at or after `startedAfter`, newest first, as
+   * Twilio's Calls list answers them: every call, whether our voice webhook answered it or not.
+   */
+  async listCalls(query: ListCallsQuery): Promise<ProviderCall[]> {
+    const accountSid = ruled(scopeAccount(this.view, query.accountSid, "Calls.json"));
+    const after = query.startedAfter.getTime();
+    return this.state.calls
+      .filter((call) => call.to === query.to && call.accountSid === accountSid && call.startedAt >= after)
+      .reverse()
+      .map((call) => ({
+        sid: call.sid,
+        from: call.from,
+        to: call.to,
+        status: call.status,
+        direction: call.direction,
+        startTime: new Date(call.startedAt),
+        ...(call.forwardedFrom ? { forwardedFrom: call.forwardedFrom } : {}),
+      }));
+  }
+
+  /** The texts received by `to` in the query's account at or after `sentAfter`, newest first (Twilio's inbound Messages). */
+  async listInboundMessages(query: ListInboundMessagesQuery): Promise<ProviderInboundMessage[]> {
+    const accountSid = ruled(scopeAccount(this.view, query.accountSid, "Messages.json"));
+    const after = query.sentAfter.getTime();
+    return this.state.inboundMessages
+      .filter((message) => message.to === query.to && message.accountSid === accountSid && message.receivedAt >= after)
+      .reverse()
+      .map((message) => ({ sid: message.sid, from: message.from, to: message.to, body: message.body, dateSent: new Date(message.receivedAt) }));
   }
 
   /** What the carrier received from us, newest first; only texts to `to` when given. */

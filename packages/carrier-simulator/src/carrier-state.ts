@@ -22,6 +22,8 @@ export interface SimulatedNumber {
   voiceUrl: string;
   smsUrl: string;
   statusCallbackUrl: string;
+  voiceFallbackUrl?: string;
+  smsFallbackUrl?: string;
   purchasedAt: number;
   released: boolean;
   /** The subaccount that owns it (absent: the main account). */
@@ -41,6 +43,29 @@ export interface SimulatedRecording {
   deletedAt?: number;
 }
 
+/** A call a simulated caller placed (Twilio's Call resource, direction inbound). */
+export interface SimulatedCall {
+  sid: string;
+  /** The subaccount owning the called number (absent: the main account). */
+  accountSid?: string;
+  from: string;
+  to: string;
+  forwardedFrom?: string;
+  status: string;
+  direction: "inbound";
+  startedAt: number;
+}
+
+/** A text a simulated caller sent to a number (Twilio's Message resource, direction inbound). */
+export interface SimulatedInboundMessage {
+  sid: string;
+  accountSid?: string;
+  from: string;
+  to: string;
+  body: string;
+  receivedAt: number;
+}
+
 export const FINAL_MESSAGE_STATUSES = new Set(["delivered", "undelivered", "failed"]);
 
 /** The simulated carrier's memory, rebuilt from its journal on start and updated by every new entry. */
@@ -52,6 +77,11 @@ export class CarrierState {
   readonly forwarding = new Map<string, string>();
   private readonly optOuts = new Set<string>();
   private readonly recordingsBySid = new Map<string, SimulatedRecording>();
+  /** Every call placed to a number, oldest first. */
+  readonly calls: SimulatedCall[] = [];
+  private readonly callsBySid = new Map<string, SimulatedCall>();
+  /** Every text received by a number, oldest first. */
+  readonly inboundMessages: SimulatedInboundMessage[] = [];
   /** US texting registration (A2P 10DLC). */
   readonly a2p = new A2pState();
 
@@ -101,6 +131,23 @@ export class CarrierState {
         if (recording) recording.deletedAt = entry.at;
         return;
       }
+      case "call": {
+        const { t: _t, at, ...fields } = entry;
+        const call: SimulatedCall = { ...fields, direction: "inbound", startedAt: at };
+        this.calls.push(call);
+        this.callsBySid.set(call.sid, call);
+        return;
+      }
+      case "call-status": {
+        const call = this.callsBySid.get(entry.sid);
+        if (call) call.status = entry.status;
+        return;
+      }
+      case "inbound": {
+        const { t: _t, at, ...fields } = entry;
+        this.inboundMessages.push({ ...fields, receivedAt: at });
+        return;
+      }
       case "account":
       case "profile":
       case "brand":
@@ -133,6 +180,10 @@ export class CarrierState {
 
   activeNumberList(): SimulatedNumber[] {
     return [...this.activeNumbers.values()];
+  }
+
+  call(sid: string): SimulatedCall | undefined {
+    return this.callsBySid.get(sid);
   }
 
   recording(sid: string): SimulatedRecording | undefined {

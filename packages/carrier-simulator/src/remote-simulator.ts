@@ -13,8 +13,12 @@ import {
   type BusinessProfile,
   type CampaignRequest,
   type CampaignSnapshot,
+  type ListCallsQuery,
+  type ListInboundMessagesQuery,
   type NumberWebhooks,
   type ProviderAccount,
+  type ProviderCall,
+  type ProviderInboundMessage,
   type PurchasedNumber,
   type RecordingAudio,
   type RecordingRef,
@@ -38,6 +42,9 @@ const METHODS = [
   // Voicemail recordings (the audio travels base64 in the JSON answer)
   "fetchRecording",
   "deleteRecording",
+  // Reconciliation: the provider's record of calls and inbound texts (dates travel as ISO strings)
+  "listCalls",
+  "listInboundMessages",
   // US texting registration (TextingRegistrationProvider)
   "createSubaccount",
   "submitBusinessProfile",
@@ -87,6 +94,14 @@ export function createSimulatorRpcRouter(provider: TelephonyProvider, options: {
     if (method === "findSentMessage" && args[0] && typeof args[0] === "object") {
       const query = args[0] as { since: string | Date };
       query.since = new Date(query.since);
+    }
+    if (method === "listCalls" && args[0] && typeof args[0] === "object") {
+      const query = args[0] as { startedAfter: string | Date };
+      query.startedAfter = new Date(query.startedAfter);
+    }
+    if (method === "listInboundMessages" && args[0] && typeof args[0] === "object") {
+      const query = args[0] as { sentAfter: string | Date };
+      query.sentAfter = new Date(query.sentAfter);
     }
     try {
       const call = carrier[method] as (...values: unknown[]) => Promise<unknown>;
@@ -155,6 +170,16 @@ export class RemoteSimulatorProvider implements TelephonyProvider, TextingRegist
 
   deleteRecording(ref: RecordingRef): Promise<void> {
     return this.call("deleteRecording", [ref]);
+  }
+
+  async listCalls(query: ListCallsQuery): Promise<ProviderCall[]> {
+    const calls = await this.call<(Omit<ProviderCall, "startTime"> & { startTime: string })[]>("listCalls", [query]);
+    return calls.map((call) => ({ ...call, startTime: new Date(call.startTime) }));
+  }
+
+  async listInboundMessages(query: ListInboundMessagesQuery): Promise<ProviderInboundMessage[]> {
+    const messages = await this.call<(Omit<ProviderInboundMessage, "dateSent"> & { dateSent: string })[]>("listInboundMessages", [query]);
+    return messages.map((message) => ({ ...message, dateSent: new Date(message.dateSent) }));
   }
 
   createSubaccount(friendlyName: string): Promise<ProviderAccount> {

@@ -5,14 +5,19 @@ import type { CarrierSimulator } from "./carrier-simulator";
 import { simulatorSid } from "./simulator-sid";
 import { twimlRecordVerb, type RecordVerb } from "./simulated-recording";
 import { optOutChange, twimlMessageBodies } from "./twiml-replies";
-import type { WebhookResult, WebhookSender } from "./webhook-sender";
+import { webhookFailed, type WebhookResult, type WebhookSender } from "./webhook-sender";
 
 export interface SimulatedCallResult {
   callSid: string;
   /** The number whose voice webhook was called (the forwarding target when `to` forwards). */
   to: string;
   forwardedFrom?: string;
+  /** The answer the carrier acted on: the voice URL's, or the fallback URL's when the voice URL failed and the number has one. */
   webhook: WebhookResult;
+  /** The voice URL's own answer when the fallback was called (absent otherwise). */
+  primaryWebhook?: WebhookResult;
+  /** Whether the number's fallback URL was called. */
+  usedFallback: boolean;
   /** The voicemail the caller left, when asked to and our answer recorded (`<Record>`). */
   voicemail?: SimulatedVoicemailResult;
 }
@@ -35,8 +40,9 @@ export interface SimulatedVoicemailResult {
 
 export interface SimulatedSmsResult {
   messageSid: string;
-  /** Our SMS webhook's answer; absent for a text to Twilio's own verification number (+1 915 278 2000). */
+  /** Our SMS webhook's answer (the fallback's when it was called); absent for a text to Twilio's own verification number (+1 915 278 2000). */
   webhook?: WebhookResult;
+  usedFallback?: boolean;
   /** Texts our TwiML answer sent back to the sender (recorded like any sent message). */
   replies: string[];
 }
@@ -62,18 +68,35 @@ export class SimulatedPhones {
   }
 
   /**
-   * A caller calls `to`; nobody answers, so a forwarding business phone sends the call on. Posts the signed voice
-   * webhook like Twilio. With `voicemail`, when our answer records (`<Record>`), the caller leaves that voicemail
-   * (see leaveVoicemail).
+   * A caller calls `to`; nobody answers, so a forwarding business phone sends the call on. The call is journaled
+   * first (the provider keeps every call: listCalls), then the signed voice webhook is posted like Twilio: once,
+   * never retried; when it fails (an HTTP error, refused, timed out) the number's voice fallback URL is called once,
+   * if it has one, else the caller hears Twilio's application error. `webhookDown` simulates our webhook target
+   * being unreachable. With `voicemail`, when the answer acted on records (`<Record>`), the caller leaves that
+   * voicemail (see leaveVoicemail).
    */
-  async placeCall(call: { from: string; to: string; callSid?: string; voicemail?: VoicemailToLeave }): Promise<SimulatedCallResult> {
+  async placeCall(call: { from: string; to: string; callSid?: string; voicemail?: VoicemailToLeave; webhookDown?: boolean }): Promise<SimulatedCallResult> {
     const forwardTo = this.forwardingOf(call.to);
     const to = forwardTo ?? call.to;
     const callSid = call.callSid ?? simulatorSid("CA");
     const owner = this.carrier.ownerOf(to);
+    const number = this.carrier.state.activeNumber(to);
     const url = `${this.carrier.publicBaseUrl}/webhooks/twilio/voice`;
-    const webhook = await this.sender.post(
+    if (!this.carrier.state.call(callSid)) {
+      this.carrier.record({
+        t: "call",
+        sid: callSid,
+        ...(owner.accountSid !== this.carrier.accountSid ? { accountSid: owner.accountSid } : {}),
+        from: call.from,
+        to,
+        ...(forwardTo ? { forwardedFrom: call.to } : {}),
+        status: "ringing",
+        at: this.carrier.now(),
+      });
+    }
+    const posted = await this.sender.postWithFallback(
       url,
+      number?.voiceFallbackUrl,
       {
         AccountSid: owner.accountSid,
         ApiVersion: "2010-04-01",
@@ -88,12 +111,26 @@ export class SimulatedPhones {
         ToCountry: "US",
         ...(forwardTo ? { ForwardedFrom: call.to } : {}),
       },
-      owner.authToken,
+      { authToken: owner.authToken, down: call.webhookDown },
     );
-    const verb = call.voicemail && webhook.status < 300 ? twimlRecordVerb(webhook.body) : undefined;
+    const webhook = posted.result;
+    if (webhookFailed(webhook))
+      this.logger.warn({ callSid, status: webhook.status, error: webhook.error }, "simulator: voice webhook failed; the caller hears an application error");
+    // <Reject/> ends the call busy; any other answer (or Twilio's error message) completes it.
+    this.carrier.record({ t: "call-status", sid: callSid, status: !webhookFailed(webhook) && /<Reject\b/.test(webhook.body) ? "busy" : "completed" });
+    const voiceUrl = posted.fallback ? (number?.voiceFallbackUrl ?? url) : url;
+    const verb = call.voicemail && !webhookFailed(webhook) ? twimlRecordVerb(webhook.body) : undefined;
     const voicemail =
-      call.voicemail && verb ? await this.leaveVoicemail({ callSid, from: call.from, to, voiceUrl: url, owner, verb, left: call.voicemail }) : undefined;
-    return { callSid, to, ...(forwardTo ? { forwardedFrom: call.to } : {}), webhook, ...(voicemail ? { voicemail } : {}) };
+      call.voicemail && verb ? await this.leaveVoicemail({ callSid, from: call.from, to, voiceUrl, owner, verb, left: call.voicemail }) : undefined;
+    return {
+      callSid,
+      to,
+      ...(forwardTo ? { forwardedFrom: call.to } : {}),
+      webhook,
+      ...(posted.fallback ? { primaryWebhook: posted.primary } : {}),
+      usedFallback: posted.fallback !== undefined,
+      ...(voicemail ? { voicemail } : {}),
+    };
   }
 
   /**
@@ -169,12 +206,23 @@ export class SimulatedPhones {
    * verification number (+1 915 278 2000) is an owner answering their brand's verification text:
    * it goes to the registration rules, never to a business webhook.
    */
-  async sendSms(sms: { from: string; to: string; body: string }): Promise<SimulatedSmsResult> {
+  async sendSms(sms: { from: string; to: string; body: string; webhookDown?: boolean }): Promise<SimulatedSmsResult> {
     const messageSid = simulatorSid("SM");
     if (sms.to === A2P_VERIFICATION_SENDER) return { messageSid, ...this.carrier.receiveVerificationReply(sms) };
     const optedOut = optOutChange(sms.body);
     if (optedOut !== undefined) this.carrier.record({ t: "opt-out", sender: sms.to, recipient: sms.from, optedOut });
     const owner = this.carrier.ownerOf(sms.to);
+    const number = this.carrier.state.activeNumber(sms.to);
+    // Kept at the provider whether or not our webhook answers (listInboundMessages).
+    this.carrier.record({
+      t: "inbound",
+      sid: messageSid,
+      ...(owner.accountSid !== this.carrier.accountSid ? { accountSid: owner.accountSid } : {}),
+      from: sms.from,
+      to: sms.to,
+      body: sms.body,
+      at: this.carrier.now(),
+    });
     const webhookParams = {
       AccountSid: owner.accountSid,
       ApiVersion: "2010-04-01",
@@ -190,12 +238,18 @@ export class SimulatedPhones {
       FromCountry: "US",
       ToCountry: "US",
     };
-    const webhook = await this.sender.post(`${this.carrier.publicBaseUrl}/webhooks/twilio/sms`, webhookParams, owner.authToken);
-    const replies = webhook.status < 300 ? twimlMessageBodies(webhook.body) : [];
+    // Like the voice webhook: once, never retried; the number's SMS fallback URL once when it fails.
+    const posted = await this.sender.postWithFallback(`${this.carrier.publicBaseUrl}/webhooks/twilio/sms`, number?.smsFallbackUrl, webhookParams, {
+      authToken: owner.authToken,
+      down: sms.webhookDown,
+    });
+    const webhook = posted.result;
+    if (webhookFailed(webhook)) this.logger.warn({ messageSid, status: webhook.status, error: webhook.error }, "simulator: SMS webhook failed");
+    const replies = webhook.status >= 200 && webhook.status < 300 ? twimlMessageBodies(webhook.body) : [];
     for (const body of replies) {
       this.carrier.recordImmediateText({ from: sms.to, to: sms.from, body, direction: "outbound-reply", accountSid: owner.accountSid });
     }
-    return { messageSid, webhook, replies };
+    return { messageSid, webhook, usedFallback: posted.fallback !== undefined, replies };
   }
 
   /**

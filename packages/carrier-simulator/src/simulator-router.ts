@@ -22,8 +22,11 @@ const voicemailSchema = z.object(
   },
   { error: "voicemail must be {seconds, transcript?}" },
 );
-const callSchema = z.object({ from: phone("from"), to: phone("to"), voicemail: voicemailSchema.optional() });
-const smsSchema = z.object({ from: phone("from"), to: phone("to"), body: z.string({ error: "body is required" }).min(1, "body is required") });
+// webhookDown: our webhook target is unreachable for this call or text (connection refused): the carrier keeps it,
+// calls the number's fallback URL once if it has one, and never retries (Twilio's semantics).
+const webhookDown = z.boolean({ error: "webhookDown must be true or false" }).optional();
+const callSchema = z.object({ from: phone("from"), to: phone("to"), voicemail: voicemailSchema.optional(), webhookDown });
+const smsSchema = z.object({ from: phone("from"), to: phone("to"), body: z.string({ error: "body is required" }).min(1, "body is required"), webhookDown });
 const forwardingSchema = z
   .object({ phoneNumber: phone("phoneNumber"), forwardTo: phone("forwardTo").optional(), enabled: z.boolean().optional() })
   .refine((input) => input.forwardTo !== undefined || input.enabled !== undefined, "Give forwardTo, or enabled true/false");
@@ -57,7 +60,10 @@ export function createSimulatorRouter(provider: TelephonyProvider, options: { no
       callSid: result.callSid,
       to: result.to,
       forwardedFrom: result.forwardedFrom ?? null,
-      webhookStatus: result.webhook.status,
+      // null: no HTTP answer (refused, timed out, webhookDown); webhookError says why.
+      webhookStatus: result.webhook.status || null,
+      webhookError: result.webhook.error ?? null,
+      usedFallback: result.usedFallback,
       twiml: result.webhook.body,
       // Asked for and our answer recorded: what was left and how our webhooks answered; else null.
       voicemail: result.voicemail
@@ -93,7 +99,12 @@ export function createSimulatorRouter(provider: TelephonyProvider, options: { no
     const sms = parseInput(smsSchema, req.body);
     const result = await reach(() => carrier.phones.sendSms(sms), "SMS");
     // A text to +1 915 278 2000 answers a brand's verification text: no business webhook (webhookStatus null).
-    res.json({ messageSid: result.messageSid, webhookStatus: result.webhook?.status ?? null, replies: result.replies });
+    res.json({
+      messageSid: result.messageSid,
+      webhookStatus: result.webhook?.status || null,
+      ...(result.webhook?.error ? { webhookError: result.webhook.error } : {}),
+      replies: result.replies,
+    });
   });
 
   // US texting registration (A2P 10DLC): what the simulated Twilio holds, statuses as of now.
@@ -134,6 +145,11 @@ export function createSimulatorRouter(provider: TelephonyProvider, options: { no
 
   router.get("/dev/simulator/forwarding", (_req, res) => {
     res.json({ forwarding: [...carrier.state.forwarding].map(([phoneNumber, forwardTo]) => ({ phoneNumber, forwardTo })) });
+  });
+
+  // Every call placed to the simulated numbers, newest first (what the provider's Calls list holds).
+  router.get("/dev/simulator/calls", (_req, res) => {
+    res.json({ calls: [...carrier.state.calls].reverse() });
   });
 
   router.get("/dev/simulator/numbers", (_req, res) => {

@@ -2,8 +2,15 @@ import { randomUUID } from "node:crypto";
 import twilio from "twilio";
 
 export interface WebhookResult {
+  /** The HTTP status; 0 when no answer came (connection refused, timeout: `error` says which). */
   status: number;
   body: string;
+  error?: string;
+}
+
+/** Whether Twilio would call the fallback URL: no answer, or an HTTP error (Twilio's 11200/11205 family). */
+export function webhookFailed(result: WebhookResult): boolean {
+  return result.status === 0 || result.status >= 400;
 }
 
 /**
@@ -32,5 +39,29 @@ export class WebhookSender {
       signal: AbortSignal.timeout(this.timeoutMs),
     });
     return { status: response.status, body: await response.text() };
+  }
+
+  /**
+   * Twilio's webhook semantics for a caller's call or text: the URL once, never retried; when it fails (an HTTP
+   * error, refused, timed out) the fallback URL once, if there is one. `down` simulates our webhook target being
+   * unreachable (the first URL is not even tried). `used` says which answer the carrier acted on.
+   */
+  async postWithFallback(
+    url: string,
+    fallbackUrl: string | undefined,
+    params: Record<string, string>,
+    options: { authToken?: string; down?: boolean } = {},
+  ): Promise<{ result: WebhookResult; primary: WebhookResult; fallback?: WebhookResult }> {
+    const attempt = async (target: string): Promise<WebhookResult> => {
+      try {
+        return await this.post(target, params, options.authToken);
+      } catch (error) {
+        return { status: 0, body: "", error: (error as Error).message ?? String(error) };
+      }
+    };
+    const primary = options.down ? { status: 0, body: "", error: "connect ECONNREFUSED (simulated: webhook target down)" } : await attempt(url);
+    if (!webhookFailed(primary) || !fallbackUrl) return { result: primary, primary };
+    const fallback = await attempt(fallbackUrl);
+    return { result: fallback, primary, fallback };
   }
 }

@@ -3,7 +3,11 @@ import type {
   AccountScope,
   AvailableNumber,
   LineType,
+  ListCallsQuery,
+  ListInboundMessagesQuery,
   NumberWebhooks,
+  ProviderCall,
+  ProviderInboundMessage,
   PurchasedNumber,
   RecordingAudio,
   RecordingRef,
@@ -25,6 +29,9 @@ export interface TwilioProviderOptions {
   /** Tests and fakes: where the SDK's requests go instead of api.twilio.com. */
   apiBaseUrl?: string;
 }
+
+/** Records per page of the reconciliation lists (Twilio allows up to 1,000; the SDK follows next_page_uri). */
+const LIST_PAGE_SIZE = 200;
 
 /** Spoken to whoever picks up our forwarding test call instead of forwarding it. */
 const TEST_CALL_TWIML = (() => {
@@ -137,6 +144,8 @@ export class TwilioTelephonyProvider implements TelephonyProvider {
         smsMethod: "POST",
         statusCallback: webhooks.statusCallbackUrl,
         statusCallbackMethod: "POST",
+        ...(webhooks.voiceFallbackUrl ? { voiceFallbackUrl: webhooks.voiceFallbackUrl, voiceFallbackMethod: "POST" } : {}),
+        ...(webhooks.smsFallbackUrl ? { smsFallbackUrl: webhooks.smsFallbackUrl, smsFallbackMethod: "POST" } : {}),
       });
       return { phoneNumber: number.phoneNumber, sid: number.sid };
     } catch (error) {
@@ -225,6 +234,50 @@ export class TwilioTelephonyProvider implements TelephonyProvider {
       const mapped = toTelephonyProviderError(error, "recording delete");
       if (mapped.options.httpStatus === 404) return;
       throw mapped;
+    }
+  }
+
+  /**
+   * GET /2010-04-01/Accounts/{AccountSid}/Calls.json?To=&StartTime>= through the SDK (every page: `list` follows
+   * next_page_uri), on the number's account with our credentials. Twilio documents the StartTime inequality at the
+   * granularity of a date (calls on or after midnight of it), so the instant is applied again here; calls not started
+   * yet (no start_time) are left out.
+   */
+  async listCalls(query: ListCallsQuery): Promise<ProviderCall[]> {
+    try {
+      const calls = await this.accountApi(query.accountSid).calls.list({ to: query.to, startTimeAfter: query.startedAfter, pageSize: LIST_PAGE_SIZE });
+      const after = query.startedAfter.getTime();
+      return calls
+        .filter((call) => call.startTime instanceof Date && !Number.isNaN(call.startTime.getTime()) && call.startTime.getTime() >= after)
+        .map((call) => ({
+          sid: call.sid,
+          from: call.from,
+          to: call.to,
+          status: call.status,
+          direction: call.direction,
+          startTime: call.startTime,
+          ...(call.forwardedFrom ? { forwardedFrom: call.forwardedFrom } : {}),
+        }));
+    } catch (error) {
+      throw toTelephonyProviderError(error, "call list");
+    }
+  }
+
+  /**
+   * GET /2010-04-01/Accounts/{AccountSid}/Messages.json?To=&DateSent>= (every page), keeping direction "inbound"
+   * (the list has no direction filter: our replies to the number's callers are not sent *to* it, but a text the
+   * number sent itself would be). The date filter is applied again by the instant, as for calls.
+   */
+  async listInboundMessages(query: ListInboundMessagesQuery): Promise<ProviderInboundMessage[]> {
+    try {
+      const messages = await this.accountApi(query.accountSid).messages.list({ to: query.to, dateSentAfter: query.sentAfter, pageSize: LIST_PAGE_SIZE });
+      const after = query.sentAfter.getTime();
+      return messages
+        .filter((message) => message.direction === "inbound")
+        .filter((message) => message.dateSent instanceof Date && !Number.isNaN(message.dateSent.getTime()) && message.dateSent.getTime() >= after)
+        .map((message) => ({ sid: message.sid, from: message.from, to: message.to, body: message.body ?? "", dateSent: message.dateSent }));
+    } catch (error) {
+      throw toTelephonyProviderError(error, "inbound message list");
     }
   }
 

@@ -29,6 +29,8 @@ export interface GatewayHarnessOptions {
   gatewayConfig?: Record<string, string>;
   /** Distributed mode: the fake services run as their own HTTP server and the gateway proxies to it. */
   distributed?: boolean;
+  /** Distributed mode: these services at other addresses (e.g. one nobody listens on). */
+  upstreamOverrides?: Partial<Record<"identity" | "business" | "telephony" | "messaging" | "billing", string>>;
 }
 
 /** The gateway on port 0 with fake services behind it: their router in process (standalone) or over HTTP (distributed). */
@@ -47,7 +49,7 @@ export async function startGateway(options: GatewayHarnessOptions = {}): Promise
     upstream = server;
     const address = server.address() as AddressInfo;
     const url = `http://127.0.0.1:${address.port}`;
-    upstreams = { identity: url, business: url, telephony: url, messaging: url, billing: url };
+    upstreams = { identity: url, business: url, telephony: url, messaging: url, billing: url, ...options.upstreamOverrides };
   } else {
     const router = services.router();
     upstreams = { identity: router, business: router, telephony: router, messaging: router, billing: router, analytics: router };

@@ -22,8 +22,26 @@ export const messagingConfigSchema = z.object({
   MESSAGING_INBOX_FORWARD_MIN_GAP_MS: z.coerce.number().int().min(0).default(300_000),
   /** How often replies and voicemails waiting for the owner's mobile are looked for. */
   MESSAGING_INBOX_FORWARD_INTERVAL_MS: z.coerce.number().int().min(100).default(5_000),
+  /**
+   * A missed call decided later than this after it came in (recorded after a database outage, or found by
+   * reconciliation) is not texted: the owner's alert lists it to call back.
+   */
+  MESSAGING_TEXT_MAX_AGE_MS: z.coerce.number().int().min(1_000).default(900_000),
+  /** How often inbound texts kept in the spool (database unreachable) are recorded again. */
+  MESSAGING_SPOOL_DRAIN_INTERVAL_MS: z.coerce.number().int().min(100).default(2_000),
   /** A call for a business whose config events have not arrived yet waits this long before it is suppressed. */
   MESSAGING_UNKNOWN_BUSINESS_WAIT_MS: z.coerce.number().int().min(0).default(2_000),
+  /**
+   * Reconciliation from the provider (src/reconciliation): how often the provider's inbound texts to each dedicated
+   * number are compared with inbound_sms, and those our SMS webhook never got (Twilio does not retry it) handled.
+   */
+  MESSAGING_RECONCILE_INTERVAL_MS: z.coerce.number().int().min(1_000).default(60_000),
+  /** How far back the first run for a number looks (no watermark yet). */
+  MESSAGING_RECONCILE_LOOKBACK_MS: z.coerce.number().int().min(60_000).max(604_800_000).default(900_000),
+  /** Texts younger than this are left for the next run: their webhook may still be in flight. */
+  MESSAGING_RECONCILE_SETTLE_MS: z.coerce.number().int().min(0).max(600_000).default(30_000),
+  /** Numbers asked about per run (one provider list each); the others wait for the next runs, in turn. */
+  MESSAGING_RECONCILE_MAX_NUMBERS: z.coerce.number().int().min(1).max(10_000).default(100),
 });
 
 export type MessagingConfig = z.infer<typeof messagingConfigSchema>;

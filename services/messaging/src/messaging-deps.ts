@@ -1,5 +1,6 @@
 // What messaging's use cases, handlers and jobs receive: built once in service.ts.
-import type { Clock, Logger } from "@rebound/platform";
+import type { Clock, DurableSpool, Logger } from "@rebound/platform";
+import type { SpooledInbound } from "./inbound-sms/inbound-spool";
 import type { Mailer } from "@rebound/providers/mail";
 import type { ConversationStreams } from "./conversations/conversation-streams";
 import type { LineTypeLookup } from "./line-types/line-type-lookup";
@@ -30,6 +31,8 @@ export interface MessagingDeps {
   /** The owner's texting registration e-mails, one per (registration, status). */
   registrationEmails: RegistrationEmailRepository;
   inbound: InboundSmsRepository;
+  /** Texts the SMS webhook kept on disk while the database was unreachable (inbound-spool.ts). */
+  inboundSpool: DurableSpool<SpooledInbound>;
   /** The owner's inbox: a projection of telephony's and messaging's events (docs/conversations.md). */
   conversations: ConversationRepository;
   /** The inbox's open event streams (GET /api/conversations/stream). */
@@ -66,6 +69,8 @@ export interface MessagingSettings {
   voicemailTranscriptWaitMs: number;
   /** At most one text to the owner's mobile per conversation per this many ms. */
   inboxForwardMinGapMs: number;
+  /** MESSAGING_TEXT_MAX_AGE_MS: a call older than this when decided is not texted; the owner is told to call back. */
+  textMaxAgeMs: number;
   /** TEXTING_REGISTRATION_REQUIRED: US callers of a business not registered yet are not texted (decide). */
   textingRegistrationRequired: boolean;
 }

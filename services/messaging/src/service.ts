@@ -1,7 +1,10 @@
 import { isWithheldCallerId } from "@rebound/contracts/domain";
-import { loadConfig, type PlatformRuntime, type ServiceDefinition } from "@rebound/platform";
+import { DurableSpool, loadConfig, type PlatformRuntime, type ServiceDefinition } from "@rebound/platform";
+import { join } from "node:path";
 import { type TelephonyProvider } from "@rebound/providers/telephony";
 import { type Mailer } from "@rebound/providers/mail";
+import { InboundWatermarkRepository } from "./reconciliation/inbound-watermark.repository";
+import { InboundSmsReconciler, reconcileInboundSmsJob } from "./reconciliation/reconcile-inbound-sms.job";
 import { telephonyConfigSchema, type TelephonyConfig } from "@rebound/providers/telephony";
 import { messagingConfigSchema, type MessagingConfig } from "./config";
 import {
@@ -14,6 +17,7 @@ import { onConversationEventsHandler } from "./conversations/on-conversation-eve
 import { onCallMissedHandler } from "./dispatch-missed-call/on-call-missed.handler";
 import { messagingRouter } from "./http/messaging-router";
 import type { MessagingDeps } from "./messaging-deps";
+import { drainInboundSpool, type SpooledInbound } from "./inbound-sms/inbound-spool";
 import { forwardToOwners } from "./owner-alerts/forward-to-owner.job";
 import { onVoicemailEventsHandler } from "./owner-alerts/on-voicemail-events.handler";
 import { sendOwnerAlerts } from "./owner-alerts/send-owner-alerts.job";
@@ -50,6 +54,8 @@ export interface MessagingServiceDeps {
   conversationStream?: Partial<ConversationStreamOptions>;
   /** Our public URL for status callbacks and e-mail links, when only known after start (port 0); default PUBLIC_BASE_URL. */
   publicBaseUrl?: () => string;
+  /** Where inbound texts wait on disk while the database is unreachable; default DATA_DIR/spool/messaging-inbound. */
+  spoolDir?: string;
 }
 
 export const MESSAGING_JOBS = {
@@ -59,6 +65,7 @@ export const MESSAGING_JOBS = {
   renewSendLeases: "messaging.renew-send-leases",
   registrationEmails: "messaging.registration-emails",
   inboxForwards: "messaging.inbox-forwards",
+  inboundSpool: "messaging.drain-inbound-spool",
 } as const;
 
 /**
@@ -66,7 +73,10 @@ export const MESSAGING_JOBS = {
  * opt-outs, owner alerts, the owner's inbox (docs/conversations.md). See docs/architecture.md
  * section 5 and services/messaging/README.md.
  */
-export function createMessagingService(runtime: PlatformRuntime, serviceDeps: MessagingServiceDeps): ServiceDefinition {
+/** The service, with its inbound reconciler (tests run it directly). */
+export type MessagingService = ServiceDefinition & { reconciler: InboundSmsReconciler; deps: MessagingDeps };
+
+export function createMessagingService(runtime: PlatformRuntime, serviceDeps: MessagingServiceDeps): MessagingService {
   const config = { ...loadConfig(messagingConfigSchema), ...serviceDeps.config };
   const telephony = serviceDeps.telephony ?? loadConfig(telephonyConfigSchema);
   const publicBaseUrl = serviceDeps.publicBaseUrl ?? (() => runtime.config.PUBLIC_BASE_URL);
@@ -88,6 +98,7 @@ export function createMessagingService(runtime: PlatformRuntime, serviceDeps: Me
     registrationEmails: new RegistrationEmailRepository(db),
     dispatches: new DispatchRepository(db),
     inbound: new InboundSmsRepository(db),
+    inboundSpool: new DurableSpool<SpooledInbound>(serviceDeps.spoolDir ?? join(runtime.config.DATA_DIR, "spool", "messaging-inbound"), logger),
     conversations: new ConversationRepository(db),
   };
 
@@ -154,14 +165,23 @@ export function createMessagingService(runtime: PlatformRuntime, serviceDeps: Me
       threadUrl: (conversationId, callerNumber) =>
         isWithheldCallerId(callerNumber) || conversationId === "" ? `${publicBaseUrl()}/app/inbox` : `${publicBaseUrl()}/app/inbox/${conversationId}`,
       voicemailTranscriptWaitMs: config.MESSAGING_VOICEMAIL_TRANSCRIPT_WAIT_MS,
+      textMaxAgeMs: config.MESSAGING_TEXT_MAX_AGE_MS,
       inboxForwardMinGapMs: config.MESSAGING_INBOX_FORWARD_MIN_GAP_MS,
       // Telephony's setting (its voice answer foresees the same suppression): one name, one schema.
       textingRegistrationRequired: telephony.TEXTING_REGISTRATION_REQUIRED ?? true,
     },
   };
 
+  const reconciler = new InboundSmsReconciler(deps, serviceDeps.provider, new InboundWatermarkRepository(db), {
+    lookbackMs: config.MESSAGING_RECONCILE_LOOKBACK_MS,
+    settleMs: config.MESSAGING_RECONCILE_SETTLE_MS,
+    maxNumbers: config.MESSAGING_RECONCILE_MAX_NUMBERS,
+  });
+
   return {
     name: "messaging",
+    reconciler,
+    deps,
     router: messagingRouter(deps, runtime.config.INTERNAL_AUTH_SECRET),
     consumers: [onConfigEventsHandler(deps), onCallMissedHandler(deps), onConversationEventsHandler(deps), onVoicemailEventsHandler(deps)],
     jobs: [
@@ -179,7 +199,9 @@ export function createMessagingService(runtime: PlatformRuntime, serviceDeps: Me
         intervalMs: config.MESSAGING_OWNER_ALERT_INTERVAL_MS,
         run: async () => void (await sendRegistrationEmails(deps)),
       },
+      { name: MESSAGING_JOBS.inboundSpool, intervalMs: config.MESSAGING_SPOOL_DRAIN_INTERVAL_MS, run: () => drainInboundSpool(deps) },
       { name: MESSAGING_JOBS.inboxForwards, intervalMs: config.MESSAGING_INBOX_FORWARD_INTERVAL_MS, run: async () => void (await forwardToOwners(deps)) },
+      reconcileInboundSmsJob(reconciler, config.MESSAGING_RECONCILE_INTERVAL_MS),
     ],
     start: async () => {
       await deps.loader.loadAll();

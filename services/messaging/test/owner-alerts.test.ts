@@ -1,3 +1,4 @@
+import { messagingV1 } from "@rebound/contracts";
 import { FakeClock, waitUntil } from "@rebound/testing";
 import { MESSAGING_JOBS } from "../src/service";
 import { newBusiness, startMessaging, type Harness } from "./support/messaging-harness";
@@ -86,6 +87,36 @@ describe("owner alert e-mails", () => {
     expect(mails[0]?.subject).toBe("Rebound: missed call from +15551230021 not texted back");
     expect(mails[0]?.text).toContain("A caller who missed No Plan Co was not texted back: your Rebound account has no active subscription.");
     expect(mails[0]?.text).toMatch(/Choose a plan to start texting your callers back: http:\/\/[^ ]+\/billing/);
+  });
+
+  it("does not text a call that reaches messaging too late (recorded after an outage): the owner is told to call back, at the call's time", async () => {
+    clock.advance(60 * 60_000);
+    const b = newBusiness({ name: "Late Co", ownerEmail: "late@acme.example", settings: { ownerAlertsEnabled: true } });
+    await h.seedBusiness(b, b.dedicated);
+    const callId = `alert-call-late-${++sequence}`;
+    const calledAt = new Date(clock.now().getTime() - 16 * 60_000);
+    await h.missedCall({ businessId: b.businessId, callId, from: "+15551230031", to: b.dedicated, occurredAt: calledAt });
+    const suppressed = await h.eventOf("SmsSuppressed", (p) => p.callId === callId);
+    expect(suppressed.reason).toBe(messagingV1.SuppressionReason.TOO_LATE);
+    const inTime = `alert-call-intime-${++sequence}`;
+    await h.missedCall({
+      businessId: b.businessId,
+      callId: inTime,
+      from: "+15551230032",
+      to: b.dedicated,
+      occurredAt: new Date(clock.now().getTime() - 14 * 60_000),
+    });
+    await h.eventOf("SmsSent", (p) => p.callId === inTime);
+    const before = h.mailer.sent.length;
+
+    await runJob();
+
+    const [mail] = h.mailer.sent.slice(before);
+    expect(mail?.to).toBe("late@acme.example");
+    expect(mail?.text).toContain("A caller who missed Late Co was not texted back: a service interruption delayed the call");
+    const when = new Intl.DateTimeFormat("en-US", { timeZone: "America/New_York", dateStyle: "medium", timeStyle: "short" }).format(calledAt);
+    expect(mail?.text).toContain(`- +15551230031 at ${when}`);
+    expect(mail?.text).toContain("+15551230032");
   });
 
   it("sends nothing when the owner switched alerts off", async () => {

@@ -14,6 +14,8 @@ export * from "./http/metrics";
 export * from "./http/prepared-json";
 export * from "./http/validate";
 export * from "./db/database";
+export * from "./db/connection-errors";
+export * from "./spool/durable-spool";
 export * from "./db/service-db";
 export * from "./db/pg-sql";
 export * from "./db/sql-executor";

@@ -13,6 +13,13 @@ export const telephonyServiceConfigSchema = z.object({
   VOICE_ANSWER_MESSAGE: z.string().min(1).max(300).default("Sorry we missed your call. We will get back to you shortly."),
   /** Spoken to a missed caller who will get no text (withheld caller id, international, likely spoofed, automation off ...). */
   VOICE_NO_TEXT_MESSAGE: z.string().min(1).max(300).default("Sorry we missed your call. Please call again later."),
+  /**
+   * How long the voice webhook waits for its write before it keeps the call in the spool on disk and
+   * answers anyway (Twilio gives a webhook 15 s and never retries it).
+   */
+  TELEPHONY_WEBHOOK_DB_BUDGET_MS: z.coerce.number().int().min(100).max(14_000).default(5_000),
+  /** How often calls kept in the spool (database unreachable) are tried again. */
+  TELEPHONY_SPOOL_DRAIN_INTERVAL_MS: z.coerce.number().int().min(100).default(2_000),
   /** How long the test call rings the business phone; the carrier must forward before this. */
   FORWARDING_TEST_RING_SECONDS: z.coerce.number().int().min(5).max(120).default(35),
   /** How long we wait for the forwarded call to reach the dedicated number. */
@@ -52,6 +59,17 @@ export const telephonyServiceConfigSchema = z.object({
   VOICEMAIL_RETENTION_DAYS: z.coerce.number().min(1).max(3_650).default(90),
   /** How often the retention job looks for voicemails past VOICEMAIL_RETENTION_DAYS. */
   VOICEMAIL_RETENTION_JOB_INTERVAL_MS: z.coerce.number().int().min(100).default(600_000),
+  /**
+   * Reconciliation from the provider (src/reconciliation): how often the provider's calls to each dedicated number
+   * are compared with ours, and the calls our voice webhook never got (it failed: Twilio does not retry) recorded.
+   */
+  TELEPHONY_RECONCILE_INTERVAL_MS: z.coerce.number().int().min(1_000).default(60_000),
+  /** How far back the first run for a number looks (no watermark yet). */
+  TELEPHONY_RECONCILE_LOOKBACK_MS: z.coerce.number().int().min(60_000).max(604_800_000).default(900_000),
+  /** Calls younger than this are left for the next run: their webhook may still be in flight (Twilio waits up to 15 s). */
+  TELEPHONY_RECONCILE_SETTLE_MS: z.coerce.number().int().min(0).max(600_000).default(30_000),
+  /** Numbers asked about per run (one provider list each); the others wait for the next runs, in turn. */
+  TELEPHONY_RECONCILE_MAX_NUMBERS: z.coerce.number().int().min(1).max(10_000).default(100),
   /** How often the in-memory number directory is reloaded (changes made by other replicas). */
   DIRECTORY_REFRESH_MS: z.coerce.number().int().min(100).default(30_000),
 });

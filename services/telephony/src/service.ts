@@ -1,4 +1,5 @@
-import { loadConfig, type PlatformRuntime, type ServiceDefinition } from "@rebound/platform";
+import { DurableSpool, loadConfig, type PlatformRuntime, type ServiceDefinition } from "@rebound/platform";
+import { join } from "node:path";
 import { secretBoxFromSettings } from "./domain/secret-box";
 import { type TelephonyProvider } from "@rebound/providers/telephony";
 import { telephonyConfigSchema, type TelephonyConfig, type TextingRegistrationProvider } from "@rebound/providers/telephony";
@@ -27,6 +28,9 @@ import type { TelephonyDeps } from "./telephony-deps";
 
 export { telephonyServiceConfigSchema } from "./config";
 import { CallRecorder } from "./voice-webhook/call-recorder";
+import { CallWatermarkRepository } from "./reconciliation/call-watermark.repository";
+import { CallReconciler, reconcileCallsJob } from "./reconciliation/reconcile-calls.job";
+import { drainCallSpool, type SpooledCall } from "./voice-webhook/call-spool";
 
 export interface TelephonyServiceDeps {
   /** Twilio (main.ts) or, in development, the carrier simulator (main.dev.ts, standalone); the composition root picks it. */
@@ -46,6 +50,8 @@ export interface TelephonyServiceDeps {
   config?: Partial<TelephonyServiceConfig>;
   /** Our public URL when it is only known after start (tests on port 0); default PUBLIC_BASE_URL. */
   publicBaseUrl?: () => string;
+  /** Where calls wait on disk while the database is unreachable; default DATA_DIR/spool/telephony-calls. */
+  spoolDir?: string;
 }
 
 export type TelephonyService = ServiceDefinition & { deps: TelephonyDeps };
@@ -75,7 +81,7 @@ export function createTelephonyService(runtime: PlatformRuntime, serviceDeps: Te
   // Refuses to start without TEXTING_SECRET_KEY in production and with Twilio (secret-box.ts).
   const secrets = secretBoxFromSettings({ key: config.TEXTING_SECRET_KEY, simulator: !twilio, nodeEnv: runtime.config.NODE_ENV });
   const { clock } = runtime;
-  const deps: TelephonyDeps = {
+  const base: Omit<TelephonyDeps, "reconciler"> = {
     db,
     ...repositories,
     provider: serviceDeps.provider,
@@ -94,10 +100,12 @@ export function createTelephonyService(runtime: PlatformRuntime, serviceDeps: Te
       repositories.textingRegistrations,
     ),
     recorder: new CallRecorder({ db, ...repositories, clock, config }),
+    callSpool: new DurableSpool<SpooledCall>(serviceDeps.spoolDir ?? join(runtime.config.DATA_DIR, "spool", "telephony-calls"), logger),
     waiters: new ForwardingTestWaiters(),
     clock,
     logger,
   };
+  const deps: TelephonyDeps = { ...base, reconciler: new CallReconciler(base, new CallWatermarkRepository(db)) };
 
   return {
     name: "telephony",
@@ -109,6 +117,8 @@ export function createTelephonyService(runtime: PlatformRuntime, serviceDeps: Te
       { name: "telephony:directory-refresh", intervalMs: config.DIRECTORY_REFRESH_MS, run: () => deps.sync.refresh() },
       advanceTextingRegistrationsJob(deps, config.TEXTING_REGISTRATION_TICK_MS ?? (twilio ? 5_000 : 1_000)),
       deleteExpiredVoicemailsJob(deps),
+      { name: "telephony:drain-call-spool", intervalMs: config.TELEPHONY_SPOOL_DRAIN_INTERVAL_MS, run: () => drainCallSpool(deps) },
+      reconcileCallsJob(deps.reconciler, config.TELEPHONY_RECONCILE_INTERVAL_MS),
     ],
     start: () => deps.sync.load(),
     stop: () => deps.recorder.flush(),

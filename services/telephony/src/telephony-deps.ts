@@ -1,5 +1,5 @@
 // What telephony's use cases, handlers and jobs receive: built once in service.ts.
-import type { Clock, Logger } from "@rebound/platform";
+import type { Clock, DurableSpool, Logger } from "@rebound/platform";
 import type { SecretBox } from "./domain/secret-box";
 import type { TelephonyProvider } from "@rebound/providers/telephony";
 import type { TextingRegistrationProvider } from "@rebound/providers/telephony";
@@ -17,6 +17,8 @@ import type { TextingAccountRepository } from "./store/texting-account.repositor
 import type { TextingRegistrationRepository } from "./store/texting-registration.repository";
 import type { VoicemailRepository } from "./store/voicemail.repository";
 import type { CallRecorder } from "./voice-webhook/call-recorder";
+import type { CallReconciler } from "./reconciliation/reconcile-calls.job";
+import type { SpooledCall } from "./voice-webhook/call-spool";
 
 export interface TelephonyDeps {
   db: TelephonyDb;
@@ -47,7 +49,11 @@ export interface TelephonyDeps {
   sync: DirectorySync;
   /** The voice webhook's group-committed writer. */
   recorder: CallRecorder;
+  /** Calls the voice webhook kept on disk while the database was unreachable (call-spool.ts). */
+  callSpool: DurableSpool<SpooledCall>;
   waiters: ForwardingTestWaiters;
+  /** Reconciliation from the provider: records the calls whose voice webhook failed (its run() is the job's). */
+  reconciler: CallReconciler;
   clock: Clock;
   logger: Logger;
 }

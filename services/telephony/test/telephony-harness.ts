@@ -13,6 +13,8 @@ import { CarrierSimulator, MemoryJournal } from "@rebound/carrier-simulator";
 import { createTestRuntime, EventRecorder, type FakeClock } from "@rebound/testing";
 import type { TelephonyProvider } from "@rebound/providers/telephony";
 import type { TextingRegistrationProvider } from "@rebound/providers/telephony";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import pino from "pino";
 import type { TelephonyServiceConfig } from "../src/config";
@@ -73,6 +75,8 @@ export const STANDARD_REGISTRATION = {
 export class TelephonyHarness {
   readonly logs: Record<string, unknown>[] = [];
   runtime!: PlatformRuntime;
+  /** Where calls wait while the database is unreachable (a folder of this harness's own). */
+  readonly spoolDir = mkdtempSync(join(tmpdir(), "telephony-spool-"));
   simulator!: CarrierSimulator;
   service!: TelephonyService;
   running!: RunningServices;
@@ -101,6 +105,7 @@ export class TelephonyHarness {
       ...(options.telephony ? { telephony: options.telephony } : {}),
       config: { ...FAST_CONFIG, ...config },
       publicBaseUrl: () => this.url,
+      spoolDir: this.spoolDir,
     });
     const router = this.service.router;
     if (!router) throw new Error("telephony has a router");
@@ -113,6 +118,7 @@ export class TelephonyHarness {
     await this.recorder.stop();
     await this.running.stop();
     await this.simulator.close();
+    rmSync(this.spoolDir, { recursive: true, force: true });
   }
 
   userHeader(userId: string): Record<string, string> {

@@ -9,3 +9,4 @@ export * from "./owner-client";
 export * from "./raw-exchange";
 export * from "./texting-registration";
 export { migratedTemplate } from "./migrated-template";
+export * from "./private-postgres";

@@ -17,6 +17,13 @@ export interface NumberWebhooks {
   voiceUrl: string;
   smsUrl: string;
   statusCallbackUrl: string;
+  /**
+   * Called once when the voice URL fails (5xx, 4xx, connection refused, timeout: Twilio's VoiceFallbackUrl). Twilio
+   * never retries the voice URL itself; without a fallback the caller hears "an application error has occurred".
+   */
+  voiceFallbackUrl?: string;
+  /** The same for inbound texts (Twilio's SmsFallbackUrl). */
+  smsFallbackUrl?: string;
 }
 
 export interface SendSmsRequest {
@@ -62,6 +69,53 @@ export interface RecordingAudio {
   /** audio/wav (Twilio's .wav, the simulator's) or audio/mpeg. */
   contentType: string;
   data: Uint8Array;
+}
+
+/**
+ * A call at the provider (Twilio's Call resource, GET /2010-04-01/Accounts/{AccountSid}/Calls.json), reduced to what
+ * reconciliation needs. Kept by the provider whether or not our voice webhook answered it.
+ */
+export interface ProviderCall {
+  /** CallSid (CA...). */
+  sid: string;
+  from: string;
+  to: string;
+  /** queued, ringing, in-progress, completed, busy, failed, no-answer, canceled. */
+  status: string;
+  /** inbound (a call to our number), outbound-api, outbound-dial. */
+  direction: string;
+  /** When the call started (Twilio's start_time); calls not started yet are never listed here. */
+  startTime: Date;
+  /** The number that forwarded the call, when the carrier says (Twilio's forwarded_from). */
+  forwardedFrom?: string;
+}
+
+/** An inbound text at the provider (Twilio's Message resource with direction "inbound"). */
+export interface ProviderInboundMessage {
+  /** MessageSid (SM... or MM...). */
+  sid: string;
+  from: string;
+  to: string;
+  body: string;
+  /** When the provider received it (Twilio's date_sent). */
+  dateSent: Date;
+}
+
+export interface ListCallsQuery {
+  /** E.164: calls made to this number. */
+  to: string;
+  /** Calls that started at or after this instant. */
+  startedAfter: Date;
+  /** The account that owns the number (a business's subaccount; absent: the main account). */
+  accountSid?: string;
+}
+
+export interface ListInboundMessagesQuery {
+  /** E.164: texts sent to this number. */
+  to: string;
+  /** Texts received at or after this instant. */
+  sentAfter: Date;
+  accountSid?: string;
 }
 
 /** A caller's line type (Twilio Lookup v2 line type intelligence, reduced to what the dispatch needs). */
@@ -123,6 +177,17 @@ export interface TelephonyProvider {
    * counts as deleted. Optional like fetchRecording; telephony's retention job skips a provider without it.
    */
   deleteRecording?(ref: RecordingRef): Promise<void>;
+  /**
+   * The calls made to `to` that started at or after `startedAfter`, every page, newest first (Twilio:
+   * GET .../Calls.json?To=&StartTime>=, which filters by date at its coarsest, so the adapter filters again by the
+   * instant). Optional: reconciliation skips a provider without it.
+   */
+  listCalls?(query: ListCallsQuery): Promise<ProviderCall[]>;
+  /**
+   * The texts received by `to` at or after `sentAfter`, every page, newest first, inbound only (Twilio:
+   * GET .../Messages.json?To=&DateSent>=, keeping direction "inbound"). Optional like listCalls.
+   */
+  listInboundMessages?(query: ListInboundMessagesQuery): Promise<ProviderInboundMessage[]>;
   /** Releases sockets and timers (keep-alive agents, pending simulated deliveries). */
   close?(): Promise<void>;
 }

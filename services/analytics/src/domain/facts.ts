@@ -107,6 +107,7 @@ export const SUPPRESSION_REASONS: Readonly<Partial<Record<messagingV1.Suppressio
   [messagingV1.SuppressionReason.LIKELY_SPOOFED]: "likely_spoofed",
   [messagingV1.SuppressionReason.LANDLINE]: "landline",
   [messagingV1.SuppressionReason.REGISTRATION_PENDING]: "registration_pending",
+  [messagingV1.SuppressionReason.TOO_LATE]: "too_late",
 };
 
 const INBOUND_KIND: Readonly<Record<messagingV1.InboundKind, string>> = {

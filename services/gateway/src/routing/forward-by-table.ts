@@ -1,7 +1,23 @@
-import type { RequestHandler } from "express";
+import type { NextFunction, RequestHandler, Response } from "express";
 import { AppError } from "@rebound/platform";
-import { DEFAULT_PROXY_TIMEOUT_MS, matchRoute } from "./route-table";
+import { DEFAULT_PROXY_TIMEOUT_MS, matchRoute, type Route } from "./route-table";
 import type { ServiceLinks } from "./upstream";
+
+/**
+ * Spoken to a caller when telephony cannot be reached: telephony's neutral default (no promise of a
+ * text: whether one follows is decided when reconciliation records the call).
+ */
+export const UNREACHABLE_VOICE_ANSWER =
+  '<?xml version="1.0" encoding="UTF-8"?><Response><Say>Sorry we missed your call. We will get back to you shortly.</Say><Hangup/></Response>';
+
+/** The route's answer when its service is unreachable, or the error as usual. */
+function whenUnreachable(route: Route, res: Response, next: NextFunction): NextFunction {
+  if (route.unreachable !== "voice-answer") return next;
+  return (error?: unknown) => {
+    if (error === undefined || res.headersSent) return next(error);
+    res.status(200).type("text/xml").send(UNREACHABLE_VOICE_ANSWER);
+  };
+}
 
 /**
  * Hands a request to the service the route table names, through its link: the service's router
@@ -13,7 +29,8 @@ export function forwardByTable(links: ServiceLinks): RequestHandler {
     const route = matchRoute(req.originalUrl.split("?")[0] ?? "");
     if (!route) return next();
     const link = links.get(route.service);
-    if (!link) return next(new AppError("UNAVAILABLE", "Service temporarily unavailable. Please try again."));
-    link.forward(req, res, next, route.timeoutMs ?? DEFAULT_PROXY_TIMEOUT_MS);
+    const failed = whenUnreachable(route, res, next);
+    if (!link) return failed(new AppError("UNAVAILABLE", "Service temporarily unavailable. Please try again."));
+    link.forward(req, res, failed, route.timeoutMs ?? DEFAULT_PROXY_TIMEOUT_MS);
   };
 }

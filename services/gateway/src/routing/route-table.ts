@@ -12,6 +12,13 @@ export interface Route {
   twilio?: boolean;
   /** Proxy timeout in distributed mode when the default (DEFAULT_PROXY_TIMEOUT_MS) is too short for the route. */
   timeoutMs?: number;
+  /**
+   * What the caller gets when the service cannot be reached (no ready replica, refused, timed out):
+   * `voice-answer` is a spoken TwiML answer instead of an error, because Twilio never retries a voice
+   * webhook and would play "an application error has occurred" (the call itself is recovered by
+   * telephony's reconciliation with the provider).
+   */
+  unreachable?: "voice-answer";
 }
 
 /** How long the gateway waits for a service's answer in distributed mode. */
@@ -26,6 +33,9 @@ export const FORWARDING_TEST_PROXY_TIMEOUT_MS = 130_000;
 
 /** The inbox's event stream stays open while the owner's page is: the proxy does not cut it. */
 export const CONVERSATION_STREAM_PROXY_TIMEOUT_MS = 24 * 60 * 60 * 1000;
+
+/** Twilio gives a voice webhook 15 s: the gateway answers for telephony well before that. */
+export const VOICE_WEBHOOK_PROXY_TIMEOUT_MS = 10_000;
 
 /**
  * Every public path (docs/product.md section 7) and its owning service. The gateway's
@@ -57,7 +67,14 @@ export const ROUTE_TABLE: readonly Route[] = [
   { prefix: "/api/voicemails", service: "telephony" },
   // The owner's consent log export (opt-outs and opt-ins, CSV).
   { prefix: "/api/messaging", service: "messaging" },
-  { prefix: "/webhooks/twilio/voice", service: "telephony", public: true, twilio: true },
+  {
+    prefix: "/webhooks/twilio/voice",
+    service: "telephony",
+    public: true,
+    twilio: true,
+    timeoutMs: VOICE_WEBHOOK_PROXY_TIMEOUT_MS,
+    unreachable: "voice-answer",
+  },
   // The outcome of a forwarding test call (and of other calls telephony places).
   { prefix: "/webhooks/twilio/call-status", service: "telephony", public: true, twilio: true },
   // Voicemail: the <Record> action, the recording status and the transcription callbacks.

@@ -3,7 +3,7 @@
 // The write goes through the service's shared group commit (db.sqlTransaction with groupCommit): decisions,
 // send results and status callbacks arriving together share one transaction. PGlite is a
 // single connection, and a transaction's fixed cost dominates its few statements.
-import { timestampFromDate, type EventEnvelope } from "@rebound/contracts";
+import { timestampDate, timestampFromDate, type EventEnvelope } from "@rebound/contracts";
 import { randomUUID } from "node:crypto";
 import { retry } from "@rebound/platform";
 import { decide, monthlyCap, type DispatchDecision, type DispatchState, type MissedCall, type SuppressionReasonName } from "../domain/decide";
@@ -51,6 +51,7 @@ export async function dispatchMissedCall(deps: MessagingDeps, event: EventEnvelo
     callerNumber: payload.callerNumber,
     dedicatedNumber: payload.dedicatedNumber,
     stirVerstat: payload.stirVerstat,
+    occurredAt: payload.occurredAt ? timestampDate(payload.occurredAt) : undefined,
   };
   // Config events travel on other topics and may trail the call by a moment (e.g. right after
   // start-up): wait (bounded) until the read model learns the business's settings.
@@ -69,6 +70,7 @@ async function decideAndRecord(deps: MessagingDeps, call: MissedCallEvent): Prom
   let state: DispatchState = {
     ...readModel.stateFor(call.businessId, call.callerNumber, now),
     textingRegistrationRequired: deps.settings.textingRegistrationRequired,
+    textMaxAgeMs: deps.settings.textMaxAgeMs,
   };
   const month = readModel.monthOf(call.businessId, now);
   let decision = decide(state, call, now);
@@ -115,7 +117,8 @@ async function commit(deps: MessagingDeps, tx: MessagingSqlTx, { call, decision,
           callId: call.callId,
           callerNumber: call.callerNumber,
           reason: decision.reason,
-          at: now,
+          // When the caller called: a call decided late (too_late) is listed at its own time.
+          at: call.occurredAt ?? now,
         });
       }
       return { type: "suppressed" };

@@ -52,6 +52,18 @@ describe("decide", () => {
     });
   });
 
+  it("given a call decided more than the text's useful age after it came in, then too_late; within it, or with no limit, then sent", () => {
+    const fifteenMinutes = 15 * 60_000;
+    const late = { ...call, occurredAt: new Date(MONDAY_10AM_NEW_YORK.getTime() - fifteenMinutes - 1) };
+    const inTime = { ...call, occurredAt: new Date(MONDAY_10AM_NEW_YORK.getTime() - fifteenMinutes) };
+
+    expect(decide(state({ textMaxAgeMs: fifteenMinutes }), late, MONDAY_10AM_NEW_YORK)).toEqual({ type: "suppress", reason: "too_late" });
+    expect(decide(state({ textMaxAgeMs: fifteenMinutes }), inTime, MONDAY_10AM_NEW_YORK).type).toBe("send");
+    expect(decide(state(), late, MONDAY_10AM_NEW_YORK).type).toBe("send");
+    // An opted-out caller stays opted out: no call-back alert for them.
+    expect(decide(state({ textMaxAgeMs: fifteenMinutes, optedOut: true }), late, MONDAY_10AM_NEW_YORK)).toEqual({ type: "suppress", reason: "opted_out" });
+  });
+
   it("sends the after-hours message when closed, leaving out sentences whose value is missing", () => {
     expect(decide(state(), call, MONDAY_8PM_NEW_YORK)).toEqual({
       type: "send",

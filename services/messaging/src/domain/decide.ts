@@ -22,6 +22,8 @@ export interface MissedCall {
   dedicatedNumber: string;
   /** Twilio's StirVerstat (STIR/SHAKEN); absent or empty when Twilio sent none. */
   stirVerstat?: string;
+  /** When the call came in (CallMissed.occurred_at); absent: now. */
+  occurredAt?: Date;
 }
 
 /** The line type lookup's answer (TWILIO_LOOKUP_ENABLED); undefined when not looked up (off, timed out, failed). */
@@ -42,6 +44,8 @@ export interface DispatchState {
    * registration is approved (absent: false, nothing changes).
    */
   textingRegistrationRequired?: boolean;
+  /** MESSAGING_TEXT_MAX_AGE_MS: a call older than this when decided is not texted (too_late); absent: no limit. */
+  textMaxAgeMs?: number;
 }
 
 export const SUPPRESSION_REASONS = [
@@ -57,6 +61,7 @@ export const SUPPRESSION_REASONS = [
   "duplicate_window",
   "registration_pending",
   "landline",
+  "too_late",
 ] as const;
 export type SuppressionReasonName = (typeof SUPPRESSION_REASONS)[number];
 
@@ -96,6 +101,16 @@ export function registrationPending(state: DispatchState, call: MissedCall): boo
   return usA2pRegistrationApplies(sender, call.callerNumber);
 }
 
+/**
+ * A call recorded late (spooled while the database was away, or found by reconciliation with the
+ * provider) is texted only while a text still reads as the answer to the call; older, the owner is
+ * told to call back instead (an owner alert), never a caller texted hours later.
+ */
+export function isTooLate(state: Pick<DispatchState, "textMaxAgeMs">, call: Pick<MissedCall, "occurredAt">, now: Date): boolean {
+  if (state.textMaxAgeMs === undefined || !call.occurredAt) return false;
+  return now.getTime() - call.occurredAt.getTime() > state.textMaxAgeMs;
+}
+
 export function isOwnNumber(caller: string, dedicatedNumber: string, settings: DispatchSettings, profile?: DispatchProfile): boolean {
   const own = [dedicatedNumber, profile?.businessPhone ?? "", ...settings.doNotTextNumbers];
   return own.some((number) => samePhoneNumber(caller, number));
@@ -121,7 +136,7 @@ export function chooseMessage(settings: DispatchSettings, profile: DispatchProfi
  * The rules, in the order they are checked: unknown business; a withheld caller id (never
  * texted); the business's own numbers; automation off; no usable subscription; an international
  * caller the owner does not text; a failed STIR/SHAKEN check the owner does not text; opted out;
- * the monthly cap; the duplicate window; US texting not registered yet (TEXTING_REGISTRATION_REQUIRED,
+ * a call too old for a text to help (too_late); the monthly cap; the duplicate window; US texting not registered yet (TEXTING_REGISTRATION_REQUIRED,
  * a US caller of a US number: carriers would block the text with 30034; checked before the paid
  * line type lookup, and never sent later); a landline (only when the line type was looked up).
  * The caller-id rules are contracts' screenCaller, which telephony's voice answer foresees.
@@ -137,6 +152,7 @@ export function decide(state: DispatchState, call: MissedCall, now: Date): Dispa
   const screened = screenCaller(caller, { allowInternational: settings.allowInternationalCallers, textLikelySpoofed: settings.textLikelySpoofedCallers });
   if (screened) return suppress(screened);
   if (state.optedOut) return suppress("opted_out");
+  if (isTooLate(state, call, now)) return suppress("too_late");
   if (state.textedThisMonth >= monthlyCap(state.subscription)) return suppress("cap_reached");
   if (state.lastTextedAt && now.getTime() - state.lastTextedAt.getTime() < duplicateWindowMs(settings)) {
     return suppress("duplicate_window");

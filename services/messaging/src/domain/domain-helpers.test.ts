@@ -112,6 +112,22 @@ describe("replies and e-mails", () => {
     expect(email.html).toContain('<a href="http://localhost:3000/billing">');
   });
 
+  it("lists a call that came too late for a text (after an outage) as one to call back, at the time of the call", () => {
+    const email = ownerAlertEmail({
+      businessName: "Acme",
+      timeZone: "America/New_York",
+      calls: [],
+      notTexted: [{ callerNumber: "+15551230009", calledAt: new Date("2026-01-06T15:00:00Z"), reason: "too_late" }],
+      dashboardUrl: "http://localhost:3000/dashboard",
+    });
+    expect(email.subject).toBe("Rebound: missed call from +15551230009 not texted back");
+    expect(email.text).toContain(
+      "A caller who missed Acme was not texted back: a service interruption delayed the call past the time a text would still help. Please call them back.",
+    );
+    expect(email.text).toContain("- +15551230009 at Jan 6, 2026, 10:00 AM");
+    expect(email.text).not.toContain("subscription");
+  });
+
   it("names the one caller not texted in the subject", () => {
     const email = ownerAlertEmail({
       businessName: "Acme",

@@ -31,6 +31,8 @@ export function suppressionReasonEnum(reason: SuppressionReasonName): messagingV
       return messagingV1.SuppressionReason.LANDLINE;
     case "registration_pending":
       return messagingV1.SuppressionReason.REGISTRATION_PENDING;
+    case "too_late":
+      return messagingV1.SuppressionReason.TOO_LATE;
     default: {
       const unexpected: never = reason;
       throw new Error(`unknown suppression reason ${String(unexpected)}`);

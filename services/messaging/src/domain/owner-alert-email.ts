@@ -16,8 +16,12 @@ export interface TextedCall {
   textedAt: Date;
 }
 
-/** The reasons of calls not texted that the owner can fix, in the order the e-mail lists them. */
-export const OWNER_FIXABLE_REASONS = ["no_subscription", "registration_pending"] as const;
+/**
+ * The reasons of calls not texted that the owner should act on, in the order the e-mail lists them: fix
+ * the account (a plan, the texting registration), or call the caller back (too_late: the call reached
+ * us after an outage, too late for a text).
+ */
+export const OWNER_FIXABLE_REASONS = ["no_subscription", "registration_pending", "too_late"] as const;
 export type OwnerFixableReason = (typeof OWNER_FIXABLE_REASONS)[number];
 
 /** A missed call Rebound did not text back for a reason the owner can fix. */
@@ -126,6 +130,7 @@ export function ownerAlertEmail(input: OwnerAlertInput): RenderedEmail {
   const setupUrl = input.setupUrl ?? input.dashboardUrl;
   const noPlan = notTexted.filter((call) => (call.reason ?? "no_subscription") === "no_subscription");
   const pending = notTexted.filter((call) => call.reason === "registration_pending");
+  const late = notTexted.filter((call) => call.reason === "too_late");
   const textedIntro =
     texted.length === 1 ? `Rebound texted back a caller who missed ${name}.` : `Rebound texted back ${texted.length} callers who missed ${name}.`;
   const callers = (count: number) => `${plural(count, "A caller", `${count} callers`)} who missed ${name} ${plural(count, "was", "were")}`;
@@ -144,6 +149,13 @@ export function ownerAlertEmail(input: OwnerAlertInput): RenderedEmail {
       intro: `${callers(pending.length)} not texted back, waiting for texting approval: US carriers only deliver texts from registered numbers.`,
       rows: pending.map((call) => ({ callerNumber: call.callerNumber, at: call.calledAt })),
       fix: finishRegistration,
+    });
+  }
+  if (late.length > 0) {
+    sections.push({
+      intro: `${callers(late.length)} not texted back: a service interruption delayed ${plural(late.length, "the call", "their calls")} past the time a text would still help. Please call them back.`,
+      rows: late.map((call) => ({ callerNumber: call.callerNumber, at: call.calledAt })),
+      fix: { label: "See every call", url: input.dashboardUrl },
     });
   }
   if (notDelivered.length > 0) {

@@ -3,7 +3,8 @@
 // confirmation is the only thing an opting-out caller receives. The answer is always TwiML:
 // a signed webhook without the fields of a text records nothing and gets an empty Response.
 import type { RequestHandler } from "express";
-import { fieldErrorsFromZod, stripUnsafeInput } from "@rebound/platform";
+import { classifyInboundSms } from "@rebound/contracts/domain";
+import { fieldErrorsFromZod, isConnectionError, stripUnsafeInput } from "@rebound/platform";
 import { EMPTY_TWIML, messageTwiml } from "../domain/twiml";
 import type { MessagingDeps } from "../messaging-deps";
 import { handleInboundSms } from "./handle-inbound-sms.use-case";
@@ -18,7 +19,20 @@ export function handleInboundSmsRoute(deps: MessagingDeps): RequestHandler {
       return;
     }
     const { MessageSid, From, To, Body } = input.data;
-    const reply = await handleInboundSms(deps, { messageSid: MessageSid, from: From, to: To, body: Body });
-    res.type("text/xml").send(reply === undefined ? EMPTY_TWIML : messageTwiml(reply));
+    const sms = { messageSid: MessageSid, from: From, to: To, body: Body };
+    const receivedAt = deps.clock.now();
+    try {
+      const reply = await handleInboundSms(deps, sms);
+      res.type("text/xml").send(reply === undefined ? EMPTY_TWIML : messageTwiml(reply));
+    } catch (error) {
+      if (!isConnectionError(error)) throw error;
+      // Twilio never retries this webhook: keep the text on disk, record it when the database is back.
+      await deps.inboundSpool.add({ sms, receivedAt: receivedAt.toISOString() });
+      const business = deps.readModel.businessByDedicatedNumber(To);
+      const intent = classifyInboundSms(Body).kind;
+      if (business && (intent === "opt_out" || intent === "opt_in")) deps.readModel.setOptedOut(business.businessId, From, intent === "opt_out");
+      deps.logger.warn({ err: error, sid: MessageSid }, "database unreachable: inbound sms kept in the spool, recorded when it is back");
+      res.type("text/xml").send(EMPTY_TWIML);
+    }
   };
 }

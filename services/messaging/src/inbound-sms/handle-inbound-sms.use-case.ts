@@ -21,15 +21,24 @@ export interface InboundSms {
   body: string;
 }
 
-/** The reply text to answer with, if any. */
-export async function handleInboundSms(deps: MessagingDeps, sms: InboundSms): Promise<string | undefined> {
+/**
+ * A text handled after its webhook was answered (kept in the spool while the database was away, or found
+ * by reconciliation): recorded at the time it came in, and no reply is recorded as sent, since no webhook
+ * answer can carry it any more (the opt-out, consent log and owner's alert are recorded as usual).
+ */
+export interface LateInbound {
+  receivedAt: Date;
+}
+
+/** The reply text to answer with, if any (never for a late text). */
+export async function handleInboundSms(deps: MessagingDeps, sms: InboundSms, late?: LateInbound): Promise<string | undefined> {
   const { readModel, clock, logger } = deps;
   const business = readModel.businessByDedicatedNumber(sms.to);
   if (!business) {
     logger.info({ to: sms.to, sid: sms.messageSid }, "inbound sms to a number of no known business ignored");
     return undefined;
   }
-  const now = clock.now();
+  const now = late?.receivedAt ?? clock.now();
   const inbound = classifyInbound(sms.body);
   const context: InboundContext = {
     business,
@@ -37,7 +46,7 @@ export async function handleInboundSms(deps: MessagingDeps, sms: InboundSms): Pr
     optedOut: readModel.isOptedOut(business.businessId, sms.from),
     lastAutoReplyAt: readModel.lastAutoReplyAt(business.businessId, sms.from),
   };
-  const sent = await deps.db.transaction((tx) => record(deps, tx, business.businessId, sms, inbound, context, now));
+  const sent = await deps.db.transaction((tx) => record(deps, tx, business.businessId, sms, inbound, context, now, late !== undefined));
   if (sent === "duplicate") return undefined;
   if (inbound.kind === "opt_out" || inbound.kind === "opt_in") {
     readModel.setOptedOut(business.businessId, sms.from, inbound.kind === "opt_out");
@@ -54,6 +63,7 @@ async function record(
   inbound: ClassifiedInbound,
   context: InboundContext,
   now: Date,
+  late: boolean,
 ): Promise<InboundReply | "duplicate" | undefined> {
   const { inbound: inboundRepo, smsLogs } = deps;
   const at = timestampFromDate(now);
@@ -80,7 +90,8 @@ async function record(
   const action = consentActionOf(inbound.kind);
   // An opt-out or opt-in answers by the stored state before it (memory may lag another replica's STOP).
   const optedOut = action ? await saveOptOutState(deps, tx, businessId, sms.from, inbound, action, now) : context.optedOut;
-  const reply = await claimReply(deps, tx, businessId, sms.from, replyTo(inbound, { ...context, optedOut }, now), now);
+  // A late text gets no reply: no webhook answer can carry it any more.
+  const reply = late ? undefined : await claimReply(deps, tx, businessId, sms.from, replyTo(inbound, { ...context, optedOut }, now), now);
   if (action) {
     await deps.consentLog.insert(tx, {
       id: randomUUID(),

@@ -20,9 +20,11 @@ import { createSilentLogger } from "@rebound/platform";
 import { telephonyConfigSchema, type TelephonyConfig } from "@rebound/providers/telephony";
 import { CarrierSimulator, MemoryJournal } from "@rebound/carrier-simulator";
 import { createTestDatabase, EventRecorder } from "@rebound/testing";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { MessagingConfig } from "../../src/config";
-import { createMessagingService, type MessagingServiceDeps } from "../../src/service";
+import { createMessagingService, type MessagingService, type MessagingServiceDeps } from "../../src/service";
 import { createMessagingDb, type MessagingDb } from "../../src/store/messaging-db";
 import { businessCreated, type TestBusiness } from "./events";
 import { FakeMailer } from "./fake-mailer";
@@ -95,7 +97,7 @@ export interface HarnessOptions {
 
 export interface Harness {
   runtime: PlatformRuntime;
-  service: ServiceDefinition;
+  service: MessagingService;
   running: RunningServices;
   recorder: EventRecorder;
   provider: FakeTelephonyProvider;
@@ -107,7 +109,8 @@ export interface Harness {
   republish(event: PendingEvent): Promise<void>;
   /** The business, its dedicated number and (by default) its approved texting registration, as the other services publish them. */
   seedBusiness(business: TestBusiness, dedicatedNumber?: string, options?: SeedOptions): Promise<void>;
-  missedCall(input: { businessId: string; callId: string; from: string; to?: string }): Promise<PendingEvent>;
+  /** `occurredAt`: when the call came in, if not absent (a call recorded late). */
+  missedCall(input: { businessId: string; callId: string; from: string; to?: string; occurredAt?: Date }): Promise<PendingEvent>;
   post(path: string, form: Record<string, string>): Promise<Response>;
   /** A signed-in owner's request (the gateway's signed user header), JSON in and out. */
   api<T = Record<string, unknown>>(userId: string, method: string, path: string, body?: unknown): Promise<{ status: number; body: T }>;
@@ -157,6 +160,7 @@ export async function startMessaging(options: HarnessOptions = {}): Promise<Harn
     publicBaseUrl: () => url,
     telephony: { ...telephonyConfigSchema.parse({}), ...options.telephony },
     conversationStream: options.conversationStream,
+    spoolDir: mkdtempSync(join(tmpdir(), "messaging-spool-")),
     config: {
       MESSAGING_UNKNOWN_BUSINESS_WAIT_MS: 100,
       MESSAGING_SEND_BACKOFF_MS: 5,
@@ -226,13 +230,14 @@ export async function startMessaging(options: HarnessOptions = {}): Promise<Harn
         );
       });
     },
-    missedCall: ({ businessId, callId, from, to = DEDICATED }) =>
+    missedCall: ({ businessId, callId, from, to = DEDICATED, occurredAt }) =>
       harness.publish("CallMissed", businessId, {
         callId,
         businessId,
         callSid: `CA${callId}`,
         callerNumber: from,
         dedicatedNumber: to,
+        ...(occurredAt ? { occurredAt: timestampFromDate(occurredAt) } : {}),
       }),
     post: (path, form) =>
       fetch(`${running.url}${path}`, {

@@ -12,17 +12,28 @@ export async function connectRedis(url: string): Promise<RedisClient> {
   return client;
 }
 
+/** Whether a Redis client answers now (for /readyz): connected and answering PING; while reconnecting, false at once (commands would wait in the offline queue). */
+export async function redisIsReady(client: RedisClient): Promise<boolean> {
+  if (!client.isReady) return false;
+  return (await client.ping()) === "PONG";
+}
+
 export class RedisCache implements Cache {
+  /** Whether this process has used the cache: only then does its readiness depend on Redis. */
+  used = false;
+
   constructor(
     private readonly client: RedisClient,
     private readonly prefix = "rebound:",
   ) {}
 
   async setIfAbsent(key: string, value: string, ttlSeconds: number): Promise<boolean> {
+    this.used = true;
     return (await this.client.set(this.prefix + key, value, { NX: true, EX: ttlSeconds })) === "OK";
   }
 
   async delete(key: string): Promise<void> {
+    this.used = true;
     await this.client.del(this.prefix + key);
   }
 
@@ -32,9 +43,13 @@ export class RedisCache implements Cache {
 }
 
 export class RedisRateLimiterFactory implements RateLimiterFactory {
+  /** Whether this process created a limiter: only then does its readiness depend on Redis. */
+  used = false;
+
   constructor(private readonly client: RedisClient) {}
 
   create(options: RateLimiterOptions): RateLimiter {
+    this.used = true;
     const limiter = new RateLimiterRedis({
       storeClient: this.client,
       useRedisPackage: true,

@@ -1,6 +1,7 @@
 import { DEAD_LETTER_TOPIC, decodeEnvelope, HEADERS, isEventType, topicOf, UnknownEventError, type AnyEventEnvelope, type EventType } from "@rebound/contracts";
 import { context, propagation, ROOT_CONTEXT, trace } from "@opentelemetry/api";
 import type { DeliveredRecord, EventBus, Subscription } from "../bus/event-bus";
+import { isConnectionError } from "../db/connection-errors";
 import { busEventLag, busHandlerDuration, deadLetters } from "../http/metrics";
 import type { Logger } from "../logging/logger";
 import { retry } from "../retry/retry";
@@ -20,7 +21,9 @@ const tracer = trace.getTracer("rebound.bus");
  * Subscribes a consumer definition: decodes each record, calls the handler for its
  * event type with retries and exponential backoff, and after the last attempt puts
  * the record on the dead-letter topic (with the failure in its headers) so the
- * partition moves on and nothing is dropped silently.
+ * partition moves on and nothing is dropped silently. A failure because the database is
+ * unreachable is not the record's fault: it is thrown to the bus, which retries the record
+ * in place until the database is back (both buses retry a throwing handler without limit).
  */
 export async function subscribeConsumer(
   bus: EventBus,
@@ -81,6 +84,9 @@ async function handleRecord(bus: EventBus, definition: ConsumerDefinition, recor
       },
     );
   } catch (error) {
+    // The database (or another backing service) is unreachable: the record is fine, so it is not
+    // dead-lettered; the bus retries it in place, with its own backoff, until the outage ends.
+    if (isConnectionError(error)) throw error;
     await deadLetter(bus, definition.group, record, error, logger);
   }
 }

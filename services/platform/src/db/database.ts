@@ -31,7 +31,7 @@ export interface OpenDatabaseOptions {
   databaseUrl?: string;
   /** PGlite data folder parent; `memory` keeps everything in memory (tests). */
   dataDir: string | "memory";
-  /** Connections per pool on PostgreSQL (the hot path's, and each Prisma client's). */
+  /** Connections per pool on PostgreSQL: the hot path's, and the one every Prisma client of the process shares. */
   poolSize?: number;
   /** PGlite: start from this dumped data folder (tests: a template with every migration applied). */
   template?: Uint8Array;
@@ -47,10 +47,38 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
 }
 
 /** Prisma's statements are named too (prefix `p`), so each text is parsed and planned once per connection. */
-function prismaAdapter(pool: Pool | { connectionString: string; max: number }, names: StatementNames): PrismaPg {
+function prismaAdapter(pool: Pool, names: StatementNames, disposePool = false): PrismaPg {
   // An unnamed statement (past StatementNames' limit) is passed as undefined: pg runs it unnamed.
-  const options = { statementNameGenerator: (query: { sql: string }) => names.nameFor(query.sql) as string };
+  const options = {
+    statementNameGenerator: (query: { sql: string }) => names.nameFor(query.sql) as string,
+    disposeExternalPool: disposePool,
+    onPoolError: () => undefined,
+    onConnectionError: () => undefined,
+  };
   return new PrismaPg(pool, options);
+}
+
+/** How long a query waits for a pooled connection (or a new one to open) before it fails, instead of hanging on an unreachable server. */
+const CONNECTION_TIMEOUT_MS = 10_000;
+
+/**
+ * A pg Pool whose connections can never raise an uncaught error. pg-pool listens for errors
+ * only on idle connections: a connection that is checked out (between the statements of a
+ * transaction, say) and is terminated by the server ("terminating connection due to
+ * administrator command" on a restart) emits `error` with nobody listening, which kills the
+ * process. Here every connection keeps a listener for its whole life; the failed query is
+ * rejected anyway, and pg-pool discards a connection that is no longer queryable on release.
+ * Reconnecting needs nothing more: the next checkout opens a new connection.
+ */
+export function createHandledPool(config: ConstructorParameters<typeof Pool>[0], PoolClass: typeof Pool = Pool): Pool {
+  const pool = new PoolClass(config);
+  pool.on("error", () => undefined); // an idle connection lost: pg-pool drops it; readiness reports the outage
+  pool.on("connect", (client) => {
+    client.on("error", () => undefined);
+  });
+  // Every Prisma client's adapter listens for the pool's errors too.
+  pool.setMaxListeners(0);
+  return pool;
 }
 
 function databaseOver(
@@ -87,22 +115,22 @@ async function openPglite(dataDir: string, template?: Uint8Array): Promise<Datab
   // One connection for the whole process: PGlite is one session (one set of prepared
   // statements, one transaction at a time). Never closed when idle; a replacement (after
   // a broken socket) is the same session, so it starts with DEALLOCATE ALL.
-  const pool = new SessionPool({
-    host: thread.socketDir,
-    port: thread.port,
-    user: "postgres",
-    database: "postgres",
-    max: 1,
-    idleTimeoutMillis: 0,
-    allowExitOnIdle: true,
-    // pg-pool awaits this before handing a new connection out.
-    onConnect: async (client: ClientBase) => {
-      await client.query("DEALLOCATE ALL");
-    },
-  } as ConstructorParameters<typeof Pool>[0]);
-  pool.on("error", () => undefined);
-  // Every Prisma client's adapter listens for the pool's errors: one per service.
-  pool.setMaxListeners(0);
+  const pool = createHandledPool(
+    {
+      host: thread.socketDir,
+      port: thread.port,
+      user: "postgres",
+      database: "postgres",
+      max: 1,
+      idleTimeoutMillis: 0,
+      allowExitOnIdle: true,
+      // pg-pool awaits this before handing a new connection out.
+      onConnect: async (client: ClientBase) => {
+        await client.query("DEALLOCATE ALL");
+      },
+    } as ConstructorParameters<typeof Pool>[0],
+    SessionPool,
+  );
   const names = new StatementNames("p");
   return databaseOver(
     "pglite",
@@ -132,14 +160,21 @@ SessionPool.prototype.query = async function query(this: Pool, config: string | 
 } as Pool["query"];
 
 async function openPostgres(databaseUrl: string, poolSize: number): Promise<Database> {
-  const pool = new Pool({ connectionString: databaseUrl, max: poolSize });
-  pool.on("error", () => undefined);
+  // keepAlive: a peer that vanished without closing (a failed-over host) is noticed by TCP, not only by the next query.
+  const config = { connectionString: databaseUrl, max: poolSize, connectionTimeoutMillis: CONNECTION_TIMEOUT_MS, keepAlive: true };
+  const pool = createHandledPool(config);
+  // Every Prisma client of the process shares one pool (as on PGlite), so a process holds at most
+  // twice `poolSize` connections however many services it runs. A pool per client let standalone
+  // (seven services) open 80, and two of them at once met "sorry, too many clients already".
+  const prismaPool = createHandledPool(config);
   const names = new StatementNames("p");
   return databaseOver(
     "postgres",
     pool,
-    () => prismaAdapter({ connectionString: databaseUrl, max: poolSize }, names),
-    () => pool.end(),
+    () => prismaAdapter(prismaPool, names),
+    async () => {
+      await Promise.all([pool.end(), prismaPool.end()]);
+    },
     databaseUrl,
   );
 }

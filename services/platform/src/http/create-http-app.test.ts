@@ -1,5 +1,5 @@
 import { createSilentLogger } from "../logging/logger";
-import { createHttpApp } from "./create-http-app";
+import { checkWithTimeout, createHttpApp } from "./create-http-app";
 import { startHttpServer, type RunningServer } from "./http-server";
 
 describe("the HTTP app's operational endpoints", () => {
@@ -58,5 +58,22 @@ describe("the HTTP app's operational endpoints", () => {
     const metrics = await (await fetch(`${server.url}/metrics`)).text();
     expect(metrics).toMatch(/http_request_duration_seconds_count\{method="GET",route="\/healthz",status="200"\} \d+/);
     expect(metrics).toMatch(/http_request_duration_seconds_count\{method="POST",route="\/healthz",status="200"\} \d+/);
+  });
+});
+
+describe("a readiness check", () => {
+  it("that hangs counts as failed after the timeout, so /readyz answers 503 instead of hanging", async () => {
+    const started = Date.now();
+    expect(await checkWithTimeout(() => new Promise<boolean>(() => undefined), 50)).toBe(false);
+    expect(Date.now() - started).toBeLessThan(1_000);
+  });
+
+  it("that throws synchronously or answers anything but true counts as failed", async () => {
+    expect(
+      await checkWithTimeout(() => {
+        throw new Error("down");
+      }, 50),
+    ).toBe(false);
+    expect(await checkWithTimeout(async () => true, 50)).toBe(true);
   });
 });

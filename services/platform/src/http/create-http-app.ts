@@ -19,6 +19,31 @@ export interface HttpAppOptions {
   metrics?: boolean;
   /** Express "trust proxy": whose X-Forwarded-For is believed (TRUST_PROXY). Default loopback only. */
   trustProxy?: string | number | boolean;
+  /** How long one readiness check may take before it counts as failed (default 1 s): a hung database must not hang /readyz. */
+  readinessTimeoutMs?: number;
+}
+
+const READINESS_TIMEOUT_MS = 1_000;
+
+/** One readiness check's answer: false when it throws, answers false or takes longer than `timeoutMs`. */
+export async function checkWithTimeout(check: ReadinessCheck, timeoutMs: number): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const timedOut = new Promise<boolean>((resolve) => {
+    timer = setTimeout(() => resolve(false), timeoutMs);
+  });
+  try {
+    return await Promise.race([
+      Promise.resolve()
+        .then(check)
+        .then(
+          (ok) => ok === true,
+          () => false,
+        ),
+      timedOut,
+    ]);
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 /** Prometheus text of this process's registry. */
@@ -56,7 +81,8 @@ export function createHttpApp(options: HttpAppOptions): Express {
 
   const readyz: RequestHandler = async (_req, res) => {
     const checks = Object.entries(options.readiness ?? {});
-    const results = await Promise.all(checks.map(async ([name, check]) => [name, await check().catch(() => false)] as const));
+    const timeoutMs = options.readinessTimeoutMs ?? READINESS_TIMEOUT_MS;
+    const results = await Promise.all(checks.map(async ([name, check]) => [name, await checkWithTimeout(check, timeoutMs)] as const));
     const ready = results.every(([, ok]) => ok);
     res.status(ready ? 200 : 503).json({ status: ready ? "ready" : "not ready", checks: Object.fromEntries(results) });
   };

@@ -2,7 +2,7 @@ import type { SqlDriverAdapterFactory } from "@prisma/driver-adapter-utils";
 import { systemClock, type Clock } from "../clock/clock";
 import type { Cache, RateLimiterFactory } from "../cache/cache";
 import { MemoryCache, MemoryRateLimiterFactory } from "../cache/memory-cache";
-import { connectRedis, RedisCache, RedisRateLimiterFactory } from "../cache/redis-cache";
+import { connectRedis, RedisCache, RedisRateLimiterFactory, redisIsReady } from "../cache/redis-cache";
 import type { PlatformConfig } from "../config/platform-config";
 import { openDatabase, type Database } from "../db/database";
 import { ServiceDb, type PrismaClientLike } from "../db/service-db";
@@ -28,6 +28,8 @@ export interface PlatformRuntime {
     createClient: (adapter: SqlDriverAdapterFactory) => TClient,
   ): ServiceDb<TClient, TTx>;
   outboxes: Outbox[];
+  /** With REDIS_URL: whether this process uses Redis (a rate limiter or the cache) and whether it answers, for /readyz. */
+  redis?: { inUse(): boolean; isReady(): Promise<boolean> };
   close(): Promise<void>;
 }
 
@@ -63,10 +65,14 @@ export async function createPlatformRuntime(options: RuntimeOptions): Promise<Pl
 
   let cache: Cache;
   let rateLimiters: RateLimiterFactory;
+  let redisHealth: PlatformRuntime["redis"];
   if (config.REDIS_URL) {
     const redis = await connectRedis(config.REDIS_URL);
-    cache = new RedisCache(redis);
-    rateLimiters = new RedisRateLimiterFactory(redis);
+    const redisCache = new RedisCache(redis);
+    const redisLimiters = new RedisRateLimiterFactory(redis);
+    cache = redisCache;
+    rateLimiters = redisLimiters;
+    redisHealth = { inUse: () => redisCache.used || redisLimiters.used, isReady: () => redisIsReady(redis) };
   } else {
     cache = new MemoryCache();
     rateLimiters = new MemoryRateLimiterFactory();
@@ -82,6 +88,7 @@ export async function createPlatformRuntime(options: RuntimeOptions): Promise<Pl
     rateLimiters,
     clock,
     outboxes,
+    redis: redisHealth,
     createServiceDb: <TClient extends PrismaClientLike, TTx extends SqlExecutor>(
       schema: string,
       createClient: (adapter: SqlDriverAdapterFactory) => TClient,

@@ -56,6 +56,9 @@ export async function startServices(runtime: PlatformRuntime, services: ServiceD
     database: () => runtime.database.ping(),
     bus: () => runtime.bus.isReady(),
   };
+  // Redis only where this process uses it (the gateway's rate limits): elsewhere a Redis outage changes nothing it serves.
+  const redis = runtime.redis;
+  if (redis?.inUse()) readiness.redis = () => redis.isReady();
   for (const service of services) Object.assign(readiness, service.readiness ?? {});
   // /metrics: its own listener with METRICS_PORT; else on the main port outside production only.
   const { METRICS_PORT, NODE_ENV, TRUST_PROXY } = runtime.config;

@@ -11,6 +11,8 @@ export interface KafkaMockTopic {
 
 export interface KafkaMock {
   brokers: string[];
+  /** The mock's process id (a chaos test freezes it with SIGSTOP and thaws it with SIGCONT). */
+  pid: number | undefined;
   stop(): Promise<void>;
 }
 
@@ -58,6 +60,7 @@ export async function startKafkaMock(options: StartKafkaMockOptions = {}): Promi
   let stopping: Promise<void> | undefined;
   return {
     brokers: bootstrap.split(",").filter(Boolean),
+    pid: child.pid,
     stop: () =>
       (stopping ??= (async () => {
         if (child.exitCode !== null || child.signalCode !== null) return;

@@ -8,10 +8,12 @@ import {
   accountJson,
   availableNumbersJson,
   callJson,
+  dateFilterFloor,
   fakeSid,
   messageJson,
   numberJson,
   page,
+  pagedList,
   type FakeAccount,
   type FakeCall,
   type FakeMessage,
@@ -169,6 +171,39 @@ export class FakeTwilioApi extends EventEmitter {
     return added;
   }
 
+  /** A caller's call to one of our numbers, as Twilio keeps it whether our voice webhook answered or not (listed by GET Calls.json). */
+  addInboundCall(call: { from: string; to: string; startTime: number; accountSid?: string; status?: string; forwardedFrom?: string; sid?: string }): FakeCall {
+    const added: FakeCall = {
+      sid: call.sid ?? fakeSid("CA"),
+      from: call.from,
+      to: call.to,
+      receivedAt: call.startTime,
+      startTime: call.startTime,
+      accountSid: call.accountSid ?? this.accountSid,
+      direction: "inbound",
+      status: call.status ?? "completed",
+      ...(call.forwardedFrom ? { forwardedFrom: call.forwardedFrom } : {}),
+    };
+    this.calls.push(added);
+    return added;
+  }
+
+  /** A caller's text to one of our numbers (direction inbound, status received), listed by GET Messages.json. */
+  addInboundMessage(message: { from: string; to: string; body: string; at: number; accountSid?: string; sid?: string }): FakeMessage {
+    const added: FakeMessage = {
+      sid: message.sid ?? fakeSid("SM"),
+      accountSid: message.accountSid ?? this.accountSid,
+      from: message.from,
+      to: message.to,
+      body: message.body,
+      status: "received",
+      receivedAt: message.at,
+      direction: "inbound",
+    };
+    this.messages.push(added);
+    return added;
+  }
+
   async start(): Promise<this> {
     const server = createServer(this.app());
     server.keepAliveTimeout = 65_000;
@@ -266,14 +301,35 @@ export class FakeTwilioApi extends EventEmitter {
       res.status(204).end();
     });
     app.post(`${base}/Messages.json`, (req, res) => this.createMessage(req, res));
+    // GET Messages.json: To / From filters, DateSent>= by date (see dateFilterFloor), newest first, paged.
     app.get(`${base}/Messages.json`, (req, res) => {
-      const after = req.query["DateSent>"] ? new Date(String(req.query["DateSent>"])).getTime() : 0;
+      if (this.failed("Messages", res)) return;
+      const after = dateFilterFloor(req.query["DateSent>"]) ?? 0;
       const found = this.messages
         .filter((message) => message.accountSid === req.params.accountSid)
         .filter((message) => (!req.query.To || message.to === req.query.To) && (!req.query.From || message.from === req.query.From))
         .filter((message) => message.receivedAt >= after)
         .reverse();
-      res.json(page("messages", found.map(messageJson), req.originalUrl));
+      res.json(pagedList("messages", found.map(messageJson), req.path, req.query as Record<string, unknown>));
+    });
+    // GET Calls.json: To filter, StartTime>= by date, newest first by start, paged; calls not started have no start_time.
+    app.get(`${base}/Calls.json`, (req, res) => {
+      if (this.failed("Calls", res)) return;
+      const after = dateFilterFloor(req.query["StartTime>"]);
+      const accountSid = String(req.params.accountSid);
+      const found = this.calls
+        .filter((call) => (call.accountSid ?? this.accountSid) === accountSid)
+        .filter((call) => !req.query.To || call.to === req.query.To)
+        .filter((call) => after === undefined || (call.startTime !== undefined && call.startTime >= after))
+        .sort((a, b) => (b.startTime ?? b.receivedAt) - (a.startTime ?? a.receivedAt));
+      res.json(
+        pagedList(
+          "calls",
+          found.map((call) => callJson(accountSid, call)),
+          req.path,
+          req.query as Record<string, unknown>,
+        ),
+      );
     });
     app.post(`${base}/Calls.json`, (req, res) => {
       if (this.failed("Calls", res)) return;
@@ -286,6 +342,7 @@ export class FakeTwilioApi extends EventEmitter {
         twiml: form.Twiml,
         statusCallback: form.StatusCallback,
         receivedAt: Date.now(),
+        accountSid: String(req.params.accountSid),
       };
       this.calls.push(call);
       this.emit("call", call);

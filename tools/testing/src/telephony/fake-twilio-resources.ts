@@ -26,6 +26,8 @@ export interface FakeMessage {
   messagingServiceSid?: string;
   errorCode?: number;
   receivedAt: number;
+  /** outbound-api (sent through the API, the default) or inbound (a caller's text: addInboundMessage). */
+  direction?: "outbound-api" | "inbound";
 }
 
 export interface FakeNumber {
@@ -61,6 +63,14 @@ export interface FakeCall {
   twiml?: string;
   statusCallback?: string;
   receivedAt: number;
+  /** The account whose path it belongs to (absent: the main account). */
+  accountSid?: string;
+  /** outbound-api (placed through the API, the default) or inbound (a caller's call: addInboundCall). */
+  direction?: "outbound-api" | "inbound";
+  status?: string;
+  /** Epoch ms the call started (absent: not started yet, start_time null). */
+  startTime?: number;
+  forwardedFrom?: string;
 }
 
 /**
@@ -100,7 +110,7 @@ export function messageJson(message: FakeMessage): Record<string, unknown> {
     date_created: rfc2822(message.receivedAt),
     date_updated: rfc2822(message.receivedAt),
     date_sent: rfc2822(message.receivedAt),
-    direction: "outbound-api",
+    direction: message.direction ?? "outbound-api",
     error_code: message.errorCode ?? null,
     error_message: null,
     from: message.from,
@@ -140,8 +150,10 @@ export function callJson(accountSid: string, call: FakeCall): Record<string, unk
     account_sid: accountSid,
     from: call.from,
     to: call.to,
-    status: "queued",
-    direction: "outbound-api",
+    status: call.status ?? "queued",
+    direction: call.direction ?? "outbound-api",
+    forwarded_from: call.forwardedFrom ?? null,
+    start_time: call.startTime === undefined ? null : rfc2822(call.startTime),
     date_created: rfc2822(call.receivedAt),
     uri: `/2010-04-01/Accounts/${accountSid}/Calls/${call.sid}.json`,
   };
@@ -184,4 +196,51 @@ export function availableNumbersJson(areaCode: string, count: number, taken: Set
     });
   }
   return numbers;
+}
+
+/**
+ * Twilio's date inequality filters (`StartTime>=`, `DateSent>=`; the SDK sends `YYYY-MM-DDTHH:mm:ssZ`): documented
+ * as "on or after midnight of this date", so the fake keeps the date only, the coarsest reading; the adapter must
+ * narrow to the instant itself. Undefined when absent or unreadable.
+ */
+export function dateFilterFloor(value: unknown): number | undefined {
+  if (typeof value !== "string") return undefined;
+  const date = /^(\d{4}-\d{2}-\d{2})/.exec(value)?.[1];
+  if (!date) return undefined;
+  const floor = Date.parse(`${date}T00:00:00Z`);
+  return Number.isNaN(floor) ? undefined : floor;
+}
+
+/**
+ * One page of a 2010 list as Twilio answers it: PageSize (default 50, at most 1,000) and Page from the query,
+ * `next_page_uri` (with Page and a PageToken) while more remain, null on the last page.
+ */
+export function pagedList<T>(key: string, items: T[], path: string, query: Record<string, unknown>): Record<string, unknown> {
+  const pageSize = Math.min(Math.max(Number(query.PageSize ?? 50) || 50, 1), 1_000);
+  const pageNumber = Math.max(Number(query.Page ?? 0) || 0, 0);
+  const start = pageNumber * pageSize;
+  const slice = items.slice(start, start + pageSize);
+  const params = new URLSearchParams();
+  for (const [name, value] of Object.entries(query)) {
+    if (name === "Page" || name === "PageToken" || typeof value !== "string") continue;
+    params.set(name, value);
+  }
+  const uriOf = (pageIndex: number) => {
+    const next = new URLSearchParams(params);
+    next.set("PageSize", String(pageSize));
+    next.set("Page", String(pageIndex));
+    if (pageIndex > 0) next.set("PageToken", `PA${String(start + pageSize)}`);
+    return `${path}?${next.toString()}`;
+  };
+  return {
+    [key]: slice,
+    first_page_uri: uriOf(0),
+    next_page_uri: start + pageSize < items.length ? uriOf(pageNumber + 1) : null,
+    previous_page_uri: pageNumber > 0 ? uriOf(pageNumber - 1) : null,
+    page: pageNumber,
+    page_size: pageSize,
+    start,
+    end: start + Math.max(slice.length - 1, 0),
+    uri: uriOf(pageNumber),
+  };
 }

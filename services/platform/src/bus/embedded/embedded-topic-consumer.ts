@@ -1,4 +1,4 @@
-import { retry } from "../../retry/retry";
+import { backoffDelay, retry } from "../../retry/retry";
 import type { Logger } from "../../logging/logger";
 import type { DeliveredRecord, RecordHandler } from "../event-bus";
 import type { CommittedChunk, SequencedRecord } from "./commit-handoff";
@@ -116,8 +116,28 @@ export class EmbeddedTopicConsumer {
     await this.commit().catch((error: unknown) => this.options.logger.warn({ err: error }, "final offset commit failed"));
   }
 
+  /**
+   * Runs a read of the log until it succeeds: while the database is unreachable the consumer
+   * waits and tries again (a warning per attempt, 100 ms doubling to 5 s) instead of dying.
+   * Undefined once the consumer is stopping.
+   */
+  private async untilRead<T>(what: string, read: () => Promise<T>): Promise<T | undefined> {
+    for (let attempt = 1; !this.stopping; attempt++) {
+      try {
+        return await read();
+      } catch (error) {
+        if (this.stopping) return undefined;
+        const retryInMs = backoffDelay({ baseDelayMs: 100, maxDelayMs: MAX_RETRY_DELAY_MS }, attempt);
+        this.options.logger.warn({ err: error, group: this.groupId, topic: this.topic, attempt, retryInMs }, `${what} failed; retrying`);
+        await this.waitForWake(retryInMs);
+      }
+    }
+    return undefined;
+  }
+
   private async run(): Promise<void> {
-    const offset = await this.loadCommitted();
+    const offset = await this.untilRead("loading the consumer offset", () => this.loadCommitted());
+    if (!offset) return;
     this.committed = offset.committedSeq;
     this.alreadyHandled = new Set(offset.handledAbove);
     this.fetchedUpTo = this.committed;
@@ -136,7 +156,9 @@ export class EmbeddedTopicConsumer {
       // Let the commits of requests already read in this turn land, so one fetch carries them all.
       await new Promise((resolve) => setImmediate(resolve));
       this.woken = false;
-      const { rows, position } = this.takeOffered() ?? (await this.fetchFromLog());
+      const read = this.takeOffered() ?? (await this.untilRead("reading the event log", () => this.fetchFromLog()));
+      if (!read) break;
+      const { rows, position } = read;
       for (const row of rows) {
         const seq = BigInt(row.seq);
         if (this.alreadyHandled.delete(seq) || row.value === null) this.dispatcher.pushHandled(seq);
