@@ -1,6 +1,6 @@
 // What messaging's use cases, handlers and jobs receive: built once in service.ts.
 import type { Clock, DurableSpool, Logger } from "@rebound/platform";
-import type { SpooledInbound } from "./inbound-sms/inbound-spool";
+import type { SpooledWebhook } from "./webhook-spool/webhook-spool";
 import type { Mailer } from "@rebound/providers/mail";
 import type { ConversationStreams } from "./conversations/conversation-streams";
 import type { LineTypeLookup } from "./line-types/line-type-lookup";
@@ -31,8 +31,8 @@ export interface MessagingDeps {
   /** The owner's texting registration e-mails, one per (registration, status). */
   registrationEmails: RegistrationEmailRepository;
   inbound: InboundSmsRepository;
-  /** Texts the SMS webhook kept on disk while the database was unreachable (inbound-spool.ts). */
-  inboundSpool: DurableSpool<SpooledInbound>;
+  /** SMS webhooks and status callbacks kept on disk while the database was unreachable (webhook-spool.ts). */
+  webhookSpool: DurableSpool<SpooledWebhook>;
   /** The owner's inbox: a projection of telephony's and messaging's events (docs/conversations.md). */
   conversations: ConversationRepository;
   /** The inbox's open event streams (GET /api/conversations/stream). */

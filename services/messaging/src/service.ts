@@ -17,7 +17,7 @@ import { onConversationEventsHandler } from "./conversations/on-conversation-eve
 import { onCallMissedHandler } from "./dispatch-missed-call/on-call-missed.handler";
 import { messagingRouter } from "./http/messaging-router";
 import type { MessagingDeps } from "./messaging-deps";
-import { drainInboundSpool, type SpooledInbound } from "./inbound-sms/inbound-spool";
+import { drainWebhookSpool, type SpooledWebhook } from "./webhook-spool/webhook-spool";
 import { forwardToOwners } from "./owner-alerts/forward-to-owner.job";
 import { onVoicemailEventsHandler } from "./owner-alerts/on-voicemail-events.handler";
 import { sendOwnerAlerts } from "./owner-alerts/send-owner-alerts.job";
@@ -54,7 +54,7 @@ export interface MessagingServiceDeps {
   conversationStream?: Partial<ConversationStreamOptions>;
   /** Our public URL for status callbacks and e-mail links, when only known after start (port 0); default PUBLIC_BASE_URL. */
   publicBaseUrl?: () => string;
-  /** Where inbound texts wait on disk while the database is unreachable; default DATA_DIR/spool/messaging-inbound. */
+  /** Where webhooks wait on disk while the database is unreachable; default DATA_DIR/spool/messaging-webhooks. */
   spoolDir?: string;
 }
 
@@ -65,7 +65,7 @@ export const MESSAGING_JOBS = {
   renewSendLeases: "messaging.renew-send-leases",
   registrationEmails: "messaging.registration-emails",
   inboxForwards: "messaging.inbox-forwards",
-  inboundSpool: "messaging.drain-inbound-spool",
+  webhookSpool: "messaging.drain-webhook-spool",
 } as const;
 
 /**
@@ -98,7 +98,7 @@ export function createMessagingService(runtime: PlatformRuntime, serviceDeps: Me
     registrationEmails: new RegistrationEmailRepository(db),
     dispatches: new DispatchRepository(db),
     inbound: new InboundSmsRepository(db),
-    inboundSpool: new DurableSpool<SpooledInbound>(serviceDeps.spoolDir ?? join(runtime.config.DATA_DIR, "spool", "messaging-inbound"), logger),
+    webhookSpool: new DurableSpool<SpooledWebhook>(serviceDeps.spoolDir ?? join(runtime.config.DATA_DIR, "spool", "messaging-webhooks"), logger),
     conversations: new ConversationRepository(db),
   };
 
@@ -199,7 +199,7 @@ export function createMessagingService(runtime: PlatformRuntime, serviceDeps: Me
         intervalMs: config.MESSAGING_OWNER_ALERT_INTERVAL_MS,
         run: async () => void (await sendRegistrationEmails(deps)),
       },
-      { name: MESSAGING_JOBS.inboundSpool, intervalMs: config.MESSAGING_SPOOL_DRAIN_INTERVAL_MS, run: () => drainInboundSpool(deps) },
+      { name: MESSAGING_JOBS.webhookSpool, intervalMs: config.MESSAGING_SPOOL_DRAIN_INTERVAL_MS, run: () => drainWebhookSpool(deps) },
       { name: MESSAGING_JOBS.inboxForwards, intervalMs: config.MESSAGING_INBOX_FORWARD_INTERVAL_MS, run: async () => void (await forwardToOwners(deps)) },
       reconcileInboundSmsJob(reconciler, config.MESSAGING_RECONCILE_INTERVAL_MS),
     ],

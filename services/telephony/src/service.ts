@@ -30,7 +30,7 @@ export { telephonyServiceConfigSchema } from "./config";
 import { CallRecorder } from "./voice-webhook/call-recorder";
 import { CallWatermarkRepository } from "./reconciliation/call-watermark.repository";
 import { CallReconciler, reconcileCallsJob } from "./reconciliation/reconcile-calls.job";
-import { drainCallSpool, type SpooledCall } from "./voice-webhook/call-spool";
+import { drainCallSpool, type SpooledWebhook } from "./voice-webhook/call-spool";
 
 export interface TelephonyServiceDeps {
   /** Twilio (main.ts) or, in development, the carrier simulator (main.dev.ts, standalone); the composition root picks it. */
@@ -100,7 +100,7 @@ export function createTelephonyService(runtime: PlatformRuntime, serviceDeps: Te
       repositories.textingRegistrations,
     ),
     recorder: new CallRecorder({ db, ...repositories, clock, config }),
-    callSpool: new DurableSpool<SpooledCall>(serviceDeps.spoolDir ?? join(runtime.config.DATA_DIR, "spool", "telephony-calls"), logger),
+    callSpool: new DurableSpool<SpooledWebhook>(serviceDeps.spoolDir ?? join(runtime.config.DATA_DIR, "spool", "telephony-calls"), logger),
     waiters: new ForwardingTestWaiters(),
     clock,
     logger,

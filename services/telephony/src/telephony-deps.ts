@@ -18,7 +18,7 @@ import type { TextingRegistrationRepository } from "./store/texting-registration
 import type { VoicemailRepository } from "./store/voicemail.repository";
 import type { CallRecorder } from "./voice-webhook/call-recorder";
 import type { CallReconciler } from "./reconciliation/reconcile-calls.job";
-import type { SpooledCall } from "./voice-webhook/call-spool";
+import type { SpooledWebhook } from "./voice-webhook/call-spool";
 
 export interface TelephonyDeps {
   db: TelephonyDb;
@@ -49,8 +49,8 @@ export interface TelephonyDeps {
   sync: DirectorySync;
   /** The voice webhook's group-committed writer. */
   recorder: CallRecorder;
-  /** Calls the voice webhook kept on disk while the database was unreachable (call-spool.ts). */
-  callSpool: DurableSpool<SpooledCall>;
+  /** Calls (and voicemail callbacks) kept on disk while the database was unreachable (call-spool.ts). */
+  callSpool: DurableSpool<SpooledWebhook>;
   waiters: ForwardingTestWaiters;
   /** Reconciliation from the provider: records the calls whose voice webhook failed (its run() is the job's). */
   reconciler: CallReconciler;

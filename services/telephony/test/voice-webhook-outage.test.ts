@@ -67,4 +67,29 @@ describe("voice webhook while the database is unreachable", () => {
       expect(missedOf(callSid)).toHaveLength(1);
     },
   );
+
+  it("given a voicemail's recording callback while the database refuses, then answered, kept in the spool, and the voicemail recorded when the database is back", async () => {
+    const callSid = "CA00000000000000000000000000000a03";
+    await harness.simulator.phones.placeCall({ from: CALLER, to: dedicated, callSid });
+    await harness.until(() => missedOf(callSid).length === 1);
+    const calls = harness.service.deps.calls;
+    const real = calls.findBySid.bind(calls);
+    calls.findBySid = () => Promise.reject(refused());
+
+    const response = await harness.postWebhook("/webhooks/twilio/recording", {
+      AccountSid: "AC00000000000000000000000000000001",
+      CallSid: callSid,
+      RecordingSid: "RE00000000000000000000000000000a03",
+      RecordingStatus: "completed",
+      RecordingDuration: "6",
+    });
+
+    expect(response.status).toBe(200);
+    expect(await harness.service.deps.callSpool.size()).toBe(1);
+    calls.findBySid = real;
+    await drainCallSpool(harness.service.deps);
+    expect(await harness.service.deps.callSpool.size()).toBe(0);
+    expect(await harness.service.deps.voicemails.findByRecordingSid("RE00000000000000000000000000000a03")).toMatchObject({ callSid, durationSeconds: 6 });
+    await harness.until(() => harness.recorder.of("VoicemailRecorded").some((event) => event.payload.callSid === callSid));
+  });
 });

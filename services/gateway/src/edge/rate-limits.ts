@@ -1,5 +1,5 @@
 import type { Request, RequestHandler } from "express";
-import { AppError, type RateLimiter, type RateLimiterFactory } from "@rebound/platform";
+import { AppError, type Logger, type RateLimiter, type RateLimiterFactory } from "@rebound/platform";
 
 export interface RateLimitSetting {
   points: number;
@@ -82,6 +82,35 @@ export function limitBy(key: (req: Request) => [RateLimiter, string | undefined]
   return async (req, _res, next) => {
     const checks = key(req).filter((check): check is [RateLimiter, string] => check[1] !== undefined);
     await enforce(checks);
+    next();
+  };
+}
+
+/** How long a provider's webhook waits for the rate limiter's store (Redis) before it is let through. */
+export const WEBHOOK_LIMIT_BUDGET_MS = 1_000;
+
+/**
+ * The webhook flood limit, failing open: a provider's webhook is signed (checked next) and is never
+ * retried, so when the limiter's store (Redis) is away or slow, the webhook goes through (logged)
+ * instead of answering 500 (a caller would hear Twilio's "application error", an opt-out could be lost).
+ * A real flood is still refused while the store answers.
+ */
+export function limitWebhooksBy(key: (req: Request) => [RateLimiter, string | undefined][], logger: Logger): RequestHandler {
+  return async (req, _res, next) => {
+    const checks = key(req).filter((check): check is [RateLimiter, string] => check[1] !== undefined);
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<"late">((resolve) => {
+      timer = setTimeout(() => resolve("late"), WEBHOOK_LIMIT_BUDGET_MS);
+    });
+    try {
+      const outcome = await Promise.race([enforce(checks), late]);
+      if (outcome === "late") logger.warn({ path: req.path }, "webhook rate limit store slow; webhook let through");
+    } catch (error) {
+      if (error instanceof AppError) throw error;
+      logger.warn({ err: error, path: req.path }, "webhook rate limit store unavailable; webhook let through");
+    } finally {
+      clearTimeout(timer);
+    }
     next();
   };
 }

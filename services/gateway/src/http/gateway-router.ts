@@ -5,7 +5,7 @@ import { emailChangeLimit } from "../edge/email-change-limit";
 import { apiJsonBody, twilioFormBody } from "../edge/body-parsers";
 import { originCheck } from "../edge/origin-check";
 import { pathCheck } from "../edge/path-check";
-import { bodyEmail, clientIp, limitBy } from "../edge/rate-limits";
+import { bodyEmail, clientIp, limitBy, limitWebhooksBy } from "../edge/rate-limits";
 import { apiSecurityHeaders, securityHeaders } from "../edge/security-headers";
 import { staticWebApp } from "../edge/static-web-app";
 import { twilioSignatureCheck } from "../edge/twilio-signature";
@@ -125,7 +125,7 @@ export function createGatewayRouter(deps: GatewayDeps, edge: GatewayEdgeOptions)
   const webhooksAndDev = Router();
   webhooksAndDev.use(
     "/webhooks",
-    limitBy((req) => [[limits.webhookIp, clientIp(req)]]),
+    limitWebhooksBy((req) => [[limits.webhookIp, clientIp(req)]], deps.logger),
   );
   webhooksAndDev.use("/webhooks/twilio", twilioFormBody, twilioSignatureCheck(edge.twilioKeys, edge.publicBaseUrl));
   // Stripe's signature covers the raw body, so the gateway leaves it unread for billing.

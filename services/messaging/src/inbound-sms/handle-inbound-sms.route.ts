@@ -27,7 +27,7 @@ export function handleInboundSmsRoute(deps: MessagingDeps): RequestHandler {
     } catch (error) {
       if (!isConnectionError(error)) throw error;
       // Twilio never retries this webhook: keep the text on disk, record it when the database is back.
-      await deps.inboundSpool.add({ sms, receivedAt: receivedAt.toISOString() });
+      await deps.webhookSpool.add({ kind: "inbound_sms", sms, receivedAt: receivedAt.toISOString() });
       const business = deps.readModel.businessByDedicatedNumber(To);
       const intent = classifyInboundSms(Body).kind;
       if (business && (intent === "opt_out" || intent === "opt_in")) deps.readModel.setOptedOut(business.businessId, From, intent === "opt_out");

@@ -13,7 +13,6 @@ import {
   type PendingEvent,
   type PlatformRuntime,
   type RunningServices,
-  type ServiceDefinition,
 } from "@rebound/platform";
 import { deployMigrations, migrationFactoryFor } from "@rebound/migrate";
 import { createSilentLogger } from "@rebound/platform";

@@ -1,17 +1,28 @@
 // Calls the voice webhook could not record because the database was unreachable (or too slow to
 // answer within the caller's wait): kept on disk (the kit's DurableSpool) and recorded when the
 // database is back, with the time they really came in. The caller heard the business's answer
-// anyway; messaging then decides from that time whether a text is still useful.
+// anyway; messaging then decides from that time whether a text is still useful. A voicemail's
+// recording and transcription callbacks that came meanwhile wait in the same spool, after their call
+// (the spool drains oldest first), since Twilio retries none of them.
 import { callPurpose } from "../domain/voice-answer";
 import type { TelephonyDeps } from "../telephony-deps";
+import { recordVoicemail } from "../voicemail/record-voicemail.use-case";
+import { transcribeVoicemail } from "../voicemail/transcribe-voicemail.use-case";
+import type { RecordingStatusCallback, TranscriptionCallback } from "../voicemail/voicemail-webhooks.schema";
 import { withinBudget } from "./database-budget";
 import type { VoiceWebhook } from "./receive-call.use-case";
 
 export interface SpooledCall {
+  kind?: "call";
   webhook: VoiceWebhook;
   /** ISO time the webhook arrived. */
   receivedAt: string;
 }
+
+export type SpooledWebhook =
+  | SpooledCall
+  | { kind: "recording"; callback: RecordingStatusCallback; receivedAt: string }
+  | { kind: "transcription"; callback: TranscriptionCallback; receivedAt: string };
 
 /**
  * Records one spooled call: resolves its number (the database is back) and writes it through the
@@ -44,6 +55,10 @@ export async function recordSpooledCall(deps: TelephonyDeps, spooled: SpooledCal
 
 /** The job: drains the spool while the database answers. */
 export async function drainCallSpool(deps: TelephonyDeps): Promise<void> {
-  const result = await deps.callSpool.drain((spooled) => recordSpooledCall(deps, spooled));
-  if (result.drained > 0 || result.failed > 0) deps.logger.info(result, "call spool drained");
+  const result = await deps.callSpool.drain(async (spooled) => {
+    if (spooled.kind === "recording") await recordVoicemail(deps, spooled.callback);
+    else if (spooled.kind === "transcription") await transcribeVoicemail(deps, spooled.callback);
+    else await recordSpooledCall(deps, spooled);
+  });
+  if (result.drained > 0 || result.failed > 0) deps.logger.info(result, "webhook spool drained");
 }

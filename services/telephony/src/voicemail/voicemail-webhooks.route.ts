@@ -1,4 +1,4 @@
-import { fieldErrorsFromZod, stripUnsafeInput } from "@rebound/platform";
+import { fieldErrorsFromZod, isConnectionError, stripUnsafeInput } from "@rebound/platform";
 import type { RequestHandler } from "express";
 import { EMPTY_VOICE_TWIML, VOICEMAIL_ACTION_TWIML } from "../domain/voice-answer";
 import type { TelephonyDeps } from "../telephony-deps";
@@ -23,9 +23,14 @@ export function recordVoicemailRoute(deps: TelephonyDeps): RequestHandler {
     if (!callback.success) {
       deps.logger.warn({ fields: fieldErrorsFromZod(callback.error) }, "signed recording callback without the fields of a recording; nothing recorded");
     } else {
-      const outcome = await recordVoicemail(deps, callback.data);
+      const outcome = await recordVoicemail(deps, callback.data).catch(async (error: unknown) => {
+        if (!isConnectionError(error)) throw error;
+        await deps.callSpool.add({ kind: "recording", callback: callback.data, receivedAt: deps.clock.now().toISOString() });
+        return "spooled" as const;
+      });
       const fields = { outcome, callSid: callback.data.CallSid, recordingSid: callback.data.RecordingSid };
       if (outcome === "unknown_call" || outcome === "foreign_account") deps.logger.warn(fields, "recording callback ignored");
+      else if (outcome === "spooled") deps.logger.warn(fields, "database unreachable: recording callback kept in the spool, recorded when it is back");
       else deps.logger.info(fields, outcome === "recorded" ? "voicemail recorded" : "recording callback: no voicemail");
     }
     res.type("text/xml").send(EMPTY_VOICE_TWIML);
@@ -39,9 +44,14 @@ export function transcribeVoicemailRoute(deps: TelephonyDeps): RequestHandler {
     if (!callback.success) {
       deps.logger.warn({ fields: fieldErrorsFromZod(callback.error) }, "signed transcription callback without the fields of a transcription; nothing recorded");
     } else {
-      const outcome = await transcribeVoicemail(deps, callback.data);
+      const outcome = await transcribeVoicemail(deps, callback.data).catch(async (error: unknown) => {
+        if (!isConnectionError(error)) throw error;
+        await deps.callSpool.add({ kind: "transcription", callback: callback.data, receivedAt: deps.clock.now().toISOString() });
+        return "spooled" as const;
+      });
       const fields = { outcome, recordingSid: callback.data.RecordingSid };
       if (outcome === "unknown_recording" || outcome === "foreign_account") deps.logger.warn(fields, "transcription callback ignored");
+      else if (outcome === "spooled") deps.logger.warn(fields, "database unreachable: transcription callback kept in the spool, recorded when it is back");
       else deps.logger.info(fields, outcome === "transcribed" ? "voicemail transcribed" : "transcription callback: no transcript");
     }
     res.type("text/xml").send(EMPTY_VOICE_TWIML);

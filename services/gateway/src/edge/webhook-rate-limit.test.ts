@@ -1,0 +1,42 @@
+import { AppError, createSilentLogger, type RateLimiter } from "@rebound/platform";
+import type { Request, Response } from "express";
+import { limitWebhooksBy, WEBHOOK_LIMIT_BUDGET_MS } from "./rate-limits";
+
+const limiter = (consume: RateLimiter["consume"]): RateLimiter => ({ consume, reset: async () => undefined, peek: async () => 0 });
+const req = { path: "/webhooks/twilio/voice" } as Request;
+
+async function run(consume: RateLimiter["consume"]): Promise<{ next: boolean; error?: unknown }> {
+  const middleware = limitWebhooksBy(() => [[limiter(consume), "203.0.113.7"]], createSilentLogger());
+  let next = false;
+  try {
+    await middleware(req, {} as Response, () => {
+      next = true;
+    });
+    return { next };
+  } catch (error) {
+    return { next, error };
+  }
+}
+
+describe("the webhook rate limit (fails open)", () => {
+  it("given the store answers within the limit, then the webhook goes on", async () => {
+    expect(await run(async () => ({ allowed: true, retryAfterSeconds: 0, remaining: 10 }))).toEqual({ next: true });
+  });
+
+  it("given a flood the store refuses, then 429 (RATE_LIMITED), not let through", async () => {
+    const outcome = await run(async () => ({ allowed: false, retryAfterSeconds: 30, remaining: 0 }));
+    expect(outcome.next).toBe(false);
+    expect(outcome.error).toBeInstanceOf(AppError);
+  });
+
+  it("given the store fails (Redis connection reset), then the webhook goes on", async () => {
+    const reset = Object.assign(new Error("read ECONNRESET"), { code: "ECONNRESET" });
+    expect(await run(() => Promise.reject(reset))).toEqual({ next: true });
+  });
+
+  it("given the store hangs (Redis offline queue), then the webhook goes on after the budget", async () => {
+    const started = Date.now();
+    expect(await run(() => new Promise(() => undefined))).toEqual({ next: true });
+    expect(Date.now() - started).toBeGreaterThanOrEqual(WEBHOOK_LIMIT_BUDGET_MS - 20);
+  });
+});
