@@ -790,6 +790,17 @@ async function main(): Promise<number> {
     const expected = chaosCalls.filter(expectTexted);
     const untexted = expected.filter((call) => (byCaller.get(call.caller) ?? 0) === 0);
     const textedTwice = chaosCalls.filter((call) => (byCaller.get(call.caller) ?? 0) > 1);
+    // The owner's alert e-mail lists every texted call (owner alerts are on for new businesses): its rows.
+    const alerted = new Set(
+      (
+        await query<{ caller_number: string }>(
+          pg.url,
+          "SELECT caller_number FROM messaging.owner_alerts WHERE kind IN ('texted', 'not_texted') AND caller_number = ANY($1)",
+          [expected.map((call) => call.caller)],
+        )
+      ).map((row) => row.caller_number),
+    );
+    const notAlerted = expected.filter((call) => !alerted.has(call.caller));
     const stopCallsTexted = chaosCalls.filter((call) => call.kind === "stop-then-call" && (byCaller.get(call.caller) ?? 0) > 0);
     const acceptedStops = [...stopped.values()].filter((text) => text.webhookStatus !== undefined && text.webhookStatus !== null && text.webhookStatus < 300);
     const failedStops = [...stopped.values()].filter((text) => !acceptedStops.includes(text));
@@ -896,6 +907,7 @@ async function main(): Promise<number> {
       ],
       ["every caller within the useful age is texted", untexted.length === 0, describe(untexted)],
       ["no caller is texted twice", textedTwice.length === 0, describe(textedTwice, (call) => `${byCaller.get(call.caller)} texts`)],
+      ["every texted call is in its owner's alert (messaging.owner_alerts)", notAlerted.length === 0, describe(notAlerted)],
       [
         "no caller is texted after their STOP",
         stopCallsTexted.length === 0 && attemptedAfterAcceptedStop.length === 0,
