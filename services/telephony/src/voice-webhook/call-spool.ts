@@ -10,7 +10,7 @@ import { recordVoicemail } from "../voicemail/record-voicemail.use-case";
 import { transcribeVoicemail } from "../voicemail/transcribe-voicemail.use-case";
 import type { RecordingStatusCallback, TranscriptionCallback } from "../voicemail/voicemail-webhooks.schema";
 import { withinBudget } from "./database-budget";
-import type { VoiceWebhook } from "./receive-call.use-case";
+import { incomingCallOf, type VoiceWebhook } from "./receive-call.use-case";
 
 export interface SpooledCall {
   kind?: "call";
@@ -35,18 +35,8 @@ export async function recordSpooledCall(deps: TelephonyDeps, spooled: SpooledCal
     deps.logger.warn({ callSid: webhook.CallSid, to: webhook.To }, "spooled call to a number that is not a dedicated number; dropped");
     return;
   }
-  const recording = deps.recorder.record({
-    callSid: webhook.CallSid,
-    from: webhook.From,
-    to: webhook.To,
-    callStatus: webhook.CallStatus,
-    direction: webhook.Direction,
-    forwardedFrom: webhook.ForwardedFrom,
-    stirVerstat: webhook.StirVerstat,
-    businessId: number.businessId,
-    purpose: callPurpose(webhook.From, deps.testCallerNumber),
-    receivedAt: new Date(spooled.receivedAt),
-  });
+  const purpose = callPurpose(webhook.From, deps.testCallerNumber);
+  const recording = deps.recorder.record(incomingCallOf(webhook, number.businessId, purpose, new Date(spooled.receivedAt)));
   // A database that hangs keeps the call in the spool for the next drain (a timeout is a connection-class error).
   const outcome = await withinBudget(recording, deps.config.TELEPHONY_WEBHOOK_DB_BUDGET_MS);
   for (const testId of outcome.completedTests) deps.waiters.notify(testId);

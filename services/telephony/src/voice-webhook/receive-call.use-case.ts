@@ -6,7 +6,7 @@ import { voicemailWebhooks } from "../domain/webhook-urls";
 import type { TelephonyDeps } from "../telephony-deps";
 import type { NumberEntry } from "../read-model/number-directory";
 import { withinBudget } from "./database-budget";
-import type { RecordOutcome } from "./incoming-call";
+import type { IncomingCall, RecordOutcome } from "./incoming-call";
 
 export type VoiceWebhook = z.infer<typeof voiceWebhookSchema>;
 
@@ -46,18 +46,7 @@ export async function receiveCall(deps: TelephonyDeps, webhook: VoiceWebhook): P
     return voiceTwiml({ kind: "say", message: NOT_IN_SERVICE });
   }
   const purpose = callPurpose(webhook.From, deps.testCallerNumber);
-  const recording = deps.recorder.record({
-    callSid: webhook.CallSid,
-    from: webhook.From,
-    to: webhook.To,
-    callStatus: webhook.CallStatus,
-    direction: webhook.Direction,
-    forwardedFrom: webhook.ForwardedFrom,
-    stirVerstat: webhook.StirVerstat,
-    businessId: number.businessId,
-    purpose,
-    receivedAt,
-  });
+  const recording = deps.recorder.record(incomingCallOf(webhook, number.businessId, purpose, receivedAt));
   const outcome = await withinBudget(recording, deps.config.TELEPHONY_WEBHOOK_DB_BUDGET_MS).catch(async (error: unknown): Promise<RecordOutcome> => {
     if (!isConnectionError(error)) throw error;
     await spool(deps, webhook, receivedAt, error);
@@ -84,4 +73,20 @@ function voicemailRecording(deps: Pick<TelephonyDeps, "config" | "publicBaseUrl"
 async function spool(deps: TelephonyDeps, webhook: VoiceWebhook, receivedAt: Date, cause: unknown): Promise<void> {
   await deps.callSpool.add({ webhook, receivedAt: receivedAt.toISOString() });
   deps.logger.warn({ err: cause, callSid: webhook.CallSid }, "database unreachable: call kept in the spool, recorded when it is back");
+}
+
+/** What the recorder writes of a voice webhook resolved to its business. */
+export function incomingCallOf(webhook: VoiceWebhook, businessId: string, purpose: IncomingCall["purpose"], receivedAt: Date): IncomingCall {
+  return {
+    callSid: webhook.CallSid,
+    from: webhook.From,
+    to: webhook.To,
+    callStatus: webhook.CallStatus,
+    direction: webhook.Direction,
+    forwardedFrom: webhook.ForwardedFrom,
+    stirVerstat: webhook.StirVerstat,
+    businessId,
+    purpose,
+    receivedAt,
+  };
 }
