@@ -3,12 +3,12 @@
 // confirmation is the only thing an opting-out caller receives. The answer is always TwiML:
 // a signed webhook without the fields of a text records nothing and gets an empty Response.
 import type { RequestHandler } from "express";
-import { classifyInboundSms } from "@rebound/contracts/domain";
 import { fieldErrorsFromZod, isConnectionError, stripUnsafeInput } from "@rebound/platform";
 import { EMPTY_TWIML, messageTwiml } from "../domain/twiml";
 import type { MessagingDeps } from "../messaging-deps";
 import { handleInboundSms } from "./handle-inbound-sms.use-case";
 import { inboundSmsSchema } from "./handle-inbound-sms.schema";
+import { keepInboundSms } from "../webhook-spool/webhook-spool";
 
 export function handleInboundSmsRoute(deps: MessagingDeps): RequestHandler {
   return async (req, res) => {
@@ -26,12 +26,7 @@ export function handleInboundSmsRoute(deps: MessagingDeps): RequestHandler {
       res.type("text/xml").send(reply === undefined ? EMPTY_TWIML : messageTwiml(reply));
     } catch (error) {
       if (!isConnectionError(error)) throw error;
-      // Twilio never retries this webhook: keep the text on disk, record it when the database is back.
-      await deps.webhookSpool.add({ kind: "inbound_sms", sms, receivedAt: receivedAt.toISOString() });
-      const business = deps.readModel.businessByDedicatedNumber(To);
-      const intent = classifyInboundSms(Body).kind;
-      if (business && (intent === "opt_out" || intent === "opt_in")) deps.readModel.setOptedOut(business.businessId, From, intent === "opt_out");
-      deps.logger.warn({ err: error, sid: MessageSid }, "database unreachable: inbound sms kept in the spool, recorded when it is back");
+      await keepInboundSms(deps, sms, receivedAt, error);
       res.type("text/xml").send(EMPTY_TWIML);
     }
   };

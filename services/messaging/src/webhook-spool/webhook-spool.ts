@@ -2,6 +2,7 @@
 // webhook or a status callback, so they are kept on disk (the kit's DurableSpool) and handled when the
 // database is back. A text is handled "late": at the time it came in and without a reply (its webhook
 // was answered long ago); a STOP among them already changed this replica's memory when it arrived.
+import { classifyInbound } from "../domain/inbound-keyword";
 import type { MessagingDeps } from "../messaging-deps";
 import { handleInboundSms, type InboundSms } from "../inbound-sms/handle-inbound-sms.use-case";
 import { recordStatus, type StatusCallback } from "../status-callback/record-status.use-case";
@@ -9,6 +10,18 @@ import { recordStatus, type StatusCallback } from "../status-callback/record-sta
 export type SpooledWebhook =
   | { kind: "inbound_sms"; sms: InboundSms; /** ISO time the webhook arrived. */ receivedAt: string }
   | { kind: "status"; status: StatusCallback; receivedAt: string };
+
+/**
+ * A text the SMS webhook could not record (Twilio never retries it): kept on disk for the drain; a STOP or
+ * START changes this replica's memory at once, so its hot path texts an opted-out caller no more meanwhile.
+ */
+export async function keepInboundSms(deps: MessagingDeps, sms: InboundSms, receivedAt: Date, cause: unknown): Promise<void> {
+  await deps.webhookSpool.add({ kind: "inbound_sms", sms, receivedAt: receivedAt.toISOString() });
+  const business = deps.readModel.businessByDedicatedNumber(sms.to);
+  const intent = classifyInbound(sms.body).kind;
+  if (business && (intent === "opt_out" || intent === "opt_in")) deps.readModel.setOptedOut(business.businessId, sms.from, intent === "opt_out");
+  deps.logger.warn({ err: cause, sid: sms.messageSid }, "database unreachable: inbound sms kept in the spool, recorded when it is back");
+}
 
 /** The job: drains the spool while the database answers. */
 export async function drainWebhookSpool(deps: MessagingDeps): Promise<void> {
