@@ -32,6 +32,8 @@ export interface Target {
    * account in the webhook's AccountSid and signs it with that account's token (a business's subaccount).
    */
   accounts?: Record<string, { accountSid: string; authToken: string }>;
+  /** The inspector's port of the target's process (BENCH_MEMORY_BREAKDOWN): what each thread holds, after the run. */
+  inspectPort?: number;
 }
 
 let callerSeq = 1;

@@ -48,7 +48,12 @@ function stopChildrenOnExit(): void {
 /** Runs a TypeScript entry with tsx in a child process; output goes to the parent's stderr when VERBOSE is set. */
 export function spawnTs(entry: string, env: Record<string, string>, nodeArgs: string[] = []): ChildProcess {
   // node with tsx as a loader (not the tsx wrapper): one process, so stopping it stops the server.
-  const child = spawn(process.execPath, [...nodeArgs, "--import", "tsx", entry], {
+  return spawnNode(entry, env, [...nodeArgs, "--import", "tsx"]);
+}
+
+/** Runs a JavaScript entry (a bundle) in a child process; output goes to the parent's stderr when VERBOSE is set. */
+export function spawnNode(entry: string, env: Record<string, string>, nodeArgs: string[] = []): ChildProcess {
+  const child = spawn(process.execPath, [...nodeArgs, entry], {
     cwd: repoRoot,
     env: { ...process.env, ...env },
     stdio: ["ignore", "pipe", "pipe"],

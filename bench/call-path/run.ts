@@ -20,8 +20,12 @@
 // handled in order (one Kafka partition, one key of the embedded bus), so one owner is the worst case.
 // BENCH_RATE (default 100; the issue's distributed target is 40), BENCH_SECONDS, BENCH_WARM_UP_SECONDS,
 // BENCH_STEP_RATES / BENCH_STEP_SECONDS (BENCH_STEP_RATES=none skips the step-up).
+// Resident memory (issue 27): every target's, all threads, after its set-up and after its run; with
+// BENCH_MEMORY_BREAKDOWN=1 standalone runs with an inspector and what each thread holds is printed too.
+import { spawnSync } from "node:child_process";
 import { join } from "node:path";
 import { fireCalls, type Target } from "./fire-calls";
+import { residentMemory } from "./process-memory";
 import { freePort, spawnTs, stopChild, waitForHttp } from "./processes";
 import { formatRow, HEADER, type RunResult } from "./stats";
 import { startDistributed, startFakeCarrier, startStandalone, type StartedTarget } from "./targets";
@@ -43,6 +47,13 @@ const SIMULATOR = process.argv.includes("--simulator");
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** Resident memory of a target's processes, all threads (issue 27: `npm start` at most 500 MB at idle and after a run). */
+function residentMb(target: Target): number {
+  return target.pids().reduce((sum, pid) => sum + residentMemory(pid).rss, 0) / 1024 / 1024;
+}
+const MEMORY_TARGET_MB = 500;
+const IDLE_AFTER_RUN_MS = 12_000;
+
 async function main(): Promise<void> {
   const carrier = await startFakeCarrier();
   const started: StartedTarget[] = [];
@@ -51,6 +62,7 @@ async function main(): Promise<void> {
     if (SIMULATOR) started.push(await startStandalone(carrier, { postgres: POSTGRES, owners: OWNERS, simulator: true }));
     if (DISTRIBUTED) started.push(await startDistributed(carrier, { owners: OWNERS }));
     const rebounds = started.map(({ target }) => target);
+    const residentAtStart = rebounds.map(residentMb);
     const baselinePort = await freePort();
     const baselineUrl = `http://127.0.0.1:${baselinePort}`;
     const dedicatedNumber = (rebounds[0] as Target).dedicatedNumber;
@@ -94,6 +106,24 @@ async function main(): Promise<void> {
       );
     }
 
+    const residentAfterRun = rebounds.map(residentMb);
+    await pause(IDLE_AFTER_RUN_MS); // V8's memory reducer shrinks an idle heap 8 s after allocation slows down
+    for (const [index, target] of rebounds.entries()) {
+      console.log(
+        `  ${target.label}: resident ${residentAtStart[index]?.toFixed(0)} MB after its set-up, ${residentAfterRun[index]?.toFixed(0)} MB right after its run, ` +
+          `${residentMb(target).toFixed(0)} MB ${IDLE_AFTER_RUN_MS / 1000} s later (all threads; standalone's target ${MEMORY_TARGET_MB} MB)`,
+      );
+      const pid = target.pids()[0];
+      if (target.inspectPort && pid) {
+        const breakdown = spawnSync(
+          process.execPath,
+          ["--experimental-websocket", "--import", "tsx", join(__dirname, "memory-breakdown.ts"), String(target.inspectPort), String(pid)],
+          { encoding: "utf8" },
+        );
+        console.log(`  what each thread holds (heaps before a full GC; the process's resident memory after it):\n${breakdown.stdout}${breakdown.stderr}`);
+      }
+    }
+
     const primary = rebounds.at(-1) as Target;
     const ours = results.at(-1) as RunResult;
     const rates = stepRates(ours.p99 < P99_TARGET_MS && ours.texted === ours.sent);
@@ -108,7 +138,8 @@ async function main(): Promise<void> {
         highest = rate;
         await pause(1_000);
       }
-      console.log(`\n  highest rate with p99 < ${P99_TARGET_MS} ms, every call texted once: ${highest} calls/s\n`);
+      console.log(`\n  highest rate with p99 < ${P99_TARGET_MS} ms, every call texted once: ${highest} calls/s`);
+      console.log(`  ${primary.label}: resident ${residentMb(primary).toFixed(0)} MB after the step-up\n`);
     }
   } finally {
     for (const target of started.reverse()) await target.stop();

@@ -12,7 +12,7 @@ import type { Target } from "./fire-calls";
 import { registerForUsTexting, setUpOwner, type Owner } from "./owner-setup";
 import { descendantPids } from "./process-cpu";
 import { SimulatorJournalFeed } from "./simulator-journal-feed";
-import { freePort, freePortRange, repoRoot, spawnTs, stopChild, waitForHttp } from "./processes";
+import { freePort, freePortRange, repoRoot, spawnNode, spawnTs, stopChild, waitForHttp } from "./processes";
 
 export interface StartedTarget {
   target: Target;
@@ -20,8 +20,17 @@ export interface StartedTarget {
 }
 
 const OWNER_MESSAGE = "Thanks for calling [Business Name]! We missed you and will call back shortly.";
-/** Node flags Rebound runs with under `npm start` (package.json): a 32 MB young generation means fewer scavenges. */
-const STANDALONE_NODE_FLAGS = ["--max-semi-space-size=32"];
+/** Node flags Rebound runs with under `npm start` (package.json "start"), on the same bundle. */
+const STANDALONE_NODE_FLAGS = ["--enable-source-maps"];
+/** And its environment: two glibc malloc arenas, not one per thread that allocates (docs/decisions.md, issue 27). */
+const STANDALONE_ENV = { MALLOC_ARENA_MAX: "2" };
+
+/** `npm start`'s bundle of standalone (services/standalone/bundle.mjs: made again only when a source changed). */
+function standaloneBundle(): string {
+  const bundled = spawnSync(process.execPath, [join(repoRoot, "services/standalone/bundle.mjs"), "--print"], { cwd: repoRoot, encoding: "utf8" });
+  if (bundled.status !== 0) throw new Error(`services/standalone/bundle.mjs failed: ${bundled.stderr}`);
+  return bundled.stdout.trim();
+}
 const POSTGRES_URL = process.env.BENCH_POSTGRES_URL ?? "postgresql://postgres@127.0.0.1:5432/postgres";
 
 /**
@@ -129,7 +138,7 @@ async function withOwner(label: string, baseUrl: string, carrier: FakeTwilioApi,
   return { label, baseUrl, authToken: carrier.authToken, dedicatedNumber: dedicatedNumber as string, otherNumbers, pids, accounts };
 }
 
-/** `npm start`'s process (PGlite and the embedded bus), or with `postgres` on a fresh PostgreSQL database. */
+/** `npm start`'s process (its bundle, PGlite and the embedded bus), or with `postgres` on a fresh PostgreSQL database. */
 export async function startStandalone(carrier: FakeTwilioApi, options: { postgres: boolean; owners?: number; simulator?: boolean }): Promise<StartedTarget> {
   const postgres = options.postgres ? await benchPostgresDatabase(true) : undefined;
   const dataDir = mkdtempSync(join(tmpdir(), "rebound-bench-"));
@@ -144,9 +153,12 @@ export async function startStandalone(carrier: FakeTwilioApi, options: { postgre
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   const profile = process.env.BENCH_PROFILE_DIR ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_PROFILE_DIR}`] : [];
-  const child = spawnTs(
-    join(repoRoot, "services/standalone/src/main.ts"),
-    { ...env, PORT: String(port), PUBLIC_BASE_URL: baseUrl, ...(postgres ? { DATABASE_URL: postgres.url } : {}) },
+  // BENCH_MEMORY_BREAKDOWN=1: an inspector, through which run.ts reads each thread's heap after the run (memory-breakdown.ts).
+  const inspectPort = process.env.BENCH_MEMORY_BREAKDOWN ? await freePort() : undefined;
+  if (inspectPort) profile.push(`--inspect=127.0.0.1:${inspectPort}`);
+  const child = spawnNode(
+    standaloneBundle(),
+    { ...env, ...STANDALONE_ENV, PORT: String(port), PUBLIC_BASE_URL: baseUrl, ...(postgres ? { DATABASE_URL: postgres.url } : {}) },
     [...STANDALONE_NODE_FLAGS, ...profile],
   );
   const stop = async () => {
@@ -158,7 +170,10 @@ export async function startStandalone(carrier: FakeTwilioApi, options: { postgre
   try {
     await waitForHttp(`${baseUrl}/readyz`);
     const label = simulatorFeed ? "standalone+simulator" : postgres ? "rebound on postgres" : "rebound standalone";
-    const target = await withOwner(label, baseUrl, carrier, () => (child.pid ? [child.pid] : []), options.owners, simulatorFeed ? undefined : carrier);
+    const target: Target = {
+      ...(await withOwner(label, baseUrl, carrier, () => (child.pid ? [child.pid] : []), options.owners, simulatorFeed ? undefined : carrier)),
+      ...(inspectPort ? { inspectPort } : {}),
+    };
     if (simulatorFeed) {
       simulatorFeed.start();
       return { target: { ...target, authToken: DEV_TWILIO_AUTH_TOKEN, carrier: simulatorFeed }, stop };

@@ -1,8 +1,10 @@
-import { NodeSDK } from "@opentelemetry/sdk-node";
-import { HttpInstrumentation } from "@opentelemetry/instrumentation-http";
-import { ExpressInstrumentation } from "@opentelemetry/instrumentation-express";
-import { OTLPTraceExporter } from "@opentelemetry/exporter-trace-otlp-http";
-import { BatchSpanProcessor, NoopSpanProcessor, type SpanExporter } from "@opentelemetry/sdk-trace-base";
+import type * as ExporterModule from "@opentelemetry/exporter-trace-otlp-http";
+import type * as ExpressModule from "@opentelemetry/instrumentation-express";
+import type * as HttpModule from "@opentelemetry/instrumentation-http";
+import type * as SdkModule from "@opentelemetry/sdk-node";
+import type { NodeSDK } from "@opentelemetry/sdk-node";
+import type * as TraceModule from "@opentelemetry/sdk-trace-base";
+import type { SpanExporter } from "@opentelemetry/sdk-trace-base";
 
 let sdk: NodeSDK | undefined;
 
@@ -21,8 +23,16 @@ let sdk: NodeSDK | undefined;
 export function startTelemetry(serviceName: string, exporter?: SpanExporter): void {
   if (sdk) return;
   const endpoint = process.env.OTEL_EXPORTER_OTLP_ENDPOINT;
+  if (!exporter && !endpoint && process.env.OTEL_TRACES_WITHOUT_EXPORTER !== "true") return;
+  // Required only now: the SDK is ~10 MB of heap and code that a process without tracing (`npm start`) never uses (issue 27).
+  /* eslint-disable @typescript-eslint/no-require-imports */
+  const { NodeSDK } = require("@opentelemetry/sdk-node") as typeof SdkModule;
+  const { HttpInstrumentation } = require("@opentelemetry/instrumentation-http") as typeof HttpModule;
+  const { ExpressInstrumentation } = require("@opentelemetry/instrumentation-express") as typeof ExpressModule;
+  const { OTLPTraceExporter } = require("@opentelemetry/exporter-trace-otlp-http") as typeof ExporterModule;
+  const { BatchSpanProcessor, NoopSpanProcessor } = require("@opentelemetry/sdk-trace-base") as typeof TraceModule;
+  /* eslint-enable @typescript-eslint/no-require-imports */
   const traceExporter = exporter ?? (endpoint ? new OTLPTraceExporter({ url: `${endpoint.replace(/\/$/, "")}/v1/traces` }) : undefined);
-  if (!traceExporter && process.env.OTEL_TRACES_WITHOUT_EXPORTER !== "true") return;
   process.env.OTEL_METRICS_EXPORTER ??= "none";
   process.env.OTEL_LOGS_EXPORTER ??= "none";
   sdk = new NodeSDK({

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { extname, join } from "node:path";
 import { Worker } from "node:worker_threads";
@@ -10,6 +10,8 @@ export interface ServerThreadData {
   loadDataDir?: Uint8Array;
   /** The unix socket to listen on: `<dir>/.s.PGSQL.<port>`, where `pg` looks with host=<dir>. */
   socketPath: string;
+  /** Only create the data folder at `dataPath` (initdb, or `loadDataDir`), close PGlite and stop: no server. */
+  initOnly?: boolean;
 }
 
 export type ServerThreadMessage = { kind: "ready" } | { kind: "closed" } | { kind: "failed"; error: string };
@@ -38,15 +40,21 @@ export class PGliteServerThread {
   /** Opens PGlite in a new thread: at `dataPath`, or in memory; from a dumped data folder when given one. */
   static async start(dataPath?: string, loadDataDir?: Uint8Array): Promise<PGliteServerThread> {
     const socketDir = mkdtempSync(join(tmpdir(), "rebound-pglite-"));
-    const workerData: ServerThreadData = { dataPath, loadDataDir, socketPath: join(socketDir, `.s.PGSQL.${SOCKET_PORT}`) };
-    const worker = new Worker(workerEntry(), { workerData, execArgv: workerExecArgv() });
-    const first = await nextMessage(worker).catch((error: unknown): ServerThreadMessage => ({ kind: "failed", error: String(error) }));
-    if (first.kind !== "ready") {
-      await worker.terminate();
+    const socketPath = join(socketDir, `.s.PGSQL.${SOCKET_PORT}`);
+    try {
+      // A new data folder is created by a thread of its own, which then ends: PGlite keeps ~450 MB from
+      // initdb (or from loading a dump) for as long as it is open, and only a thread's end gives it all
+      // back (issue 27, docs/decisions.md). The server's thread then opens the folder as on any restart.
+      if (dataPath !== undefined && !existsSync(join(dataPath, "PG_VERSION"))) {
+        await runThread({ dataPath, loadDataDir, socketPath, initOnly: true }, "closed");
+        loadDataDir = undefined;
+      }
+      const worker = await runThread({ dataPath, loadDataDir, socketPath }, "ready");
+      return new PGliteServerThread(worker, socketDir);
+    } catch (error) {
       rmSync(socketDir, { recursive: true, force: true });
-      throw new Error(`cannot open PGlite: ${first.kind === "failed" ? first.error : first.kind}`);
+      throw error;
     }
-    return new PGliteServerThread(worker, socketDir);
   }
 
   /** Stops the server and closes PGlite (clients should have disconnected). */
@@ -62,6 +70,22 @@ export class PGliteServerThread {
     return this.closing;
   }
 }
+
+/** A new PGlite thread, once it has sent `expected`; an `initOnly` thread has ended by then. */
+async function runThread(workerData: ServerThreadData, expected: "ready" | "closed"): Promise<Worker> {
+  const worker = new Worker(workerEntry(), { workerData, execArgv: workerExecArgv(), resourceLimits: WORKER_LIMITS });
+  const first = await nextMessage(worker).catch((error: unknown): ServerThreadMessage => ({ kind: "failed", error: String(error) }));
+  if (first.kind !== expected || expected === "closed") await worker.terminate();
+  if (first.kind !== expected) throw new Error(`cannot open PGlite: ${first.kind === "failed" ? first.error : first.kind}`);
+  return worker;
+}
+
+/**
+ * The thread's JavaScript is the socket and its buffers (the engine's memory is WebAssembly's): a
+ * young generation of 8 MB, whatever the process's V8 flags give its other threads (under
+ * `--max-semi-space-size=32`, which `npm start` ran with until issue 27, 64 MB each).
+ */
+const WORKER_LIMITS = { maxYoungGenerationSizeMb: 8 };
 
 function nextMessage(worker: Worker): Promise<ServerThreadMessage> {
   return new Promise<ServerThreadMessage>((resolve, reject) => {

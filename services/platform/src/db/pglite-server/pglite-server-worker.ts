@@ -9,6 +9,13 @@ import { createServer, type Server, type Socket } from "node:net";
 import { parentPort, workerData } from "node:worker_threads";
 import type { ServerThreadData, ServerThreadMessage } from "./pglite-server-thread";
 
+/**
+ * PostgreSQL's shared buffers: 16 MB, not the 128 MB initdb writes to postgresql.conf. PGlite keeps them
+ * in its WebAssembly memory, which never shrinks: 128 MB of cached pages held ~110 MB more resident
+ * memory for a database of ~40 MB that the operating system's page cache holds anyway (issue 27).
+ */
+const START_PARAMS = [...PGlite.defaultStartParams, "-c", "shared_buffers=16MB"];
+
 /** A simple-protocol ROLLBACK: `Q`, length, text, NUL. */
 const ROLLBACK = new Uint8Array(Buffer.from("Q\0\0\0\rROLLBACK\0", "latin1"));
 
@@ -51,12 +58,17 @@ function serveConnection(pglite: PGlite, socket: Socket): void {
 async function serve(): Promise<void> {
   const port = parentPort;
   if (!port) throw new Error("pglite-server-worker runs as a worker thread");
-  const { dataPath, loadDataDir, socketPath } = workerData as ServerThreadData;
+  const { dataPath, loadDataDir, socketPath, initOnly } = workerData as ServerThreadData;
   let pglite: PGlite;
   let server: Server;
   try {
-    pglite = new PGlite({ dataDir: dataPath, loadDataDir: loadDataDir ? new Blob([loadDataDir]) : undefined });
+    pglite = new PGlite({ dataDir: dataPath, loadDataDir: loadDataDir ? new Blob([loadDataDir]) : undefined, startParams: START_PARAMS });
     await pglite.waitReady;
+    if (initOnly) {
+      await pglite.close();
+      port.postMessage({ kind: "closed" } satisfies ServerThreadMessage);
+      return;
+    }
     const db = pglite;
     server = createServer((socket) => serveConnection(db, socket));
     await new Promise<void>((resolve, reject) => server.once("error", reject).listen(socketPath, resolve));
