@@ -33,6 +33,10 @@ module.exports = {
     testPathIgnorePatterns: ["/node_modules/", "/generated/", "/gen/"],
   })),
   testTimeout: 30000,
+  // With TESTCONTAINERS=1 (npm run test:containers): PostgreSQL and Redis in containers for the run, their
+  // URLs in DATABASE_URL/REDIS_URL unless already set (tools/testing/README.md). Otherwise nothing.
+  globalSetup: "<rootDir>/tools/testing/src/containers/jest-global-setup.ts",
+  globalTeardown: "<rootDir>/tools/testing/src/containers/jest-global-teardown.ts",
   // Most suites wait on timers and the PGlite thread more than they compute: on a 2-core
   // machine three workers finish sooner than jest's default of one (cores - 1).
   maxWorkers: Number(process.env.JEST_WORKERS ?? 3),

@@ -12,7 +12,7 @@
 // Used by infra/docker/Dockerfile, scripts/start-distributed.mjs and scripts/validate-deploy.
 //   node infra/docker/bundle.mjs [--dev] [--out dist] [name ...]
 import { build } from "esbuild";
-import { existsSync } from "node:fs";
+import { existsSync, writeFileSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -78,12 +78,15 @@ export async function bundle({ names, outDir = join(root, "dist"), logLevel = "w
       banner: { js: `// ${name}: bundled from ${entry} by infra/docker/bundle.mjs` },
     });
     const externals = new Set();
+    const resolved = new Set();
     for (const output of Object.values(result.metafile.outputs)) {
       for (const imported of output.imports) {
-        // require.resolve() only names a file (e.g. tsx/cjs for a .ts worker in development); it loads nothing.
-        if (!imported.external || imported.path.startsWith("node:") || imported.kind === "require-resolve") continue;
+        if (!imported.external || imported.path.startsWith("node:")) continue;
         const parts = imported.path.split("/");
-        externals.add(imported.path.startsWith("@") ? parts.slice(0, 2).join("/") : parts[0]);
+        const packageName = imported.path.startsWith("@") ? parts.slice(0, 2).join("/") : parts[0];
+        // require.resolve() only names a file (tsx/cjs for a .ts worker in development; the migration
+        // command's schema-engine wasm, read from disk): the image keeps it when it is installed.
+        (imported.kind === "require-resolve" ? resolved : externals).add(packageName);
       }
     }
     const workspaces = new Set();
@@ -93,6 +96,9 @@ export async function bundle({ names, outDir = join(root, "dist"), logLevel = "w
       if (folder) workspaces.add(folder[1]);
     }
     results[name] = { entry, outfile: relative(root, outfile), externals: [...externals].sort(), workspaces: [...workspaces].sort() };
+    // What the image's node_modules must hold (infra/docker/prune-node-modules.mjs keeps these and their dependencies).
+    const keep = { imports: results[name].externals, resolves: [...resolved].filter((pkg) => !externals.has(pkg)).sort() };
+    writeFileSync(join(outDir, name, "externals.json"), `${JSON.stringify(keep, null, 2)}\n`);
   }
   return results;
 }

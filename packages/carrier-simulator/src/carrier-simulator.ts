@@ -48,6 +48,12 @@ export interface CarrierSimulatorOptions {
   logger: Logger;
   /** Ms between the status callbacks of a message. */
   deliveryStepMs?: number;
+  /**
+   * Where webhooks for PUBLIC_BASE_URL are sent when that address does not lead to us from where the simulator
+   * runs (a container: the gateway's service address). They stay signed for PUBLIC_BASE_URL, as Twilio's are
+   * when they reach it through the internet and an ingress.
+   */
+  webhookOrigin?: string;
   /** Texts to numbers ending with this fail (undelivered, 30003). */
   failingSuffix?: string;
   /** The time every timestamp and derived registration status is read from (default: the system clock). */
@@ -118,7 +124,7 @@ export class CarrierSimulator implements TelephonyProvider, TextingRegistrationP
   private closed = false;
 
   constructor(private readonly options: CarrierSimulatorOptions) {
-    this.sender = new WebhookSender(options.authToken);
+    this.sender = new WebhookSender(options.authToken, undefined, (url) => this.reachableUrl(url));
     this.stepMs = options.deliveryStepMs ?? 5;
     this.failingSuffix = options.failingSuffix ?? "0000";
     this.clock = options.clock ?? systemClock;
@@ -139,6 +145,14 @@ export class CarrierSimulator implements TelephonyProvider, TextingRegistrationP
   get publicBaseUrl(): string {
     const base = this.options.publicBaseUrl;
     return (typeof base === "function" ? base() : base).replace(/\/$/, "");
+  }
+
+  /** The address a webhook for `url` is sent to (webhookOrigin in place of PUBLIC_BASE_URL's origin). */
+  private reachableUrl(url: string): string {
+    const origin = this.options.webhookOrigin?.replace(/\/$/, "");
+    if (!origin) return url;
+    const publicOrigin = new URL(this.publicBaseUrl).origin;
+    return url.startsWith(`${publicOrigin}/`) ? `${origin}${url.slice(publicOrigin.length)}` : url;
   }
 
   get authToken(): string {

@@ -35,6 +35,7 @@ export function createTelephonyProvider(config: TelephonyProviderConfig, deps: T
     journal: simulatorJournal(config),
     logger,
     deliveryStepMs: config.SIMULATOR_DELIVERY_STEP_MS,
+    webhookOrigin: config.SIMULATOR_WEBHOOK_ORIGIN,
     failingSuffix: config.SIMULATOR_FAILING_SUFFIX,
     a2pBrandApprovalMs: config.SIMULATOR_A2P_BRAND_APPROVAL_MS,
     a2pCampaignApprovalMs: config.SIMULATOR_A2P_CAMPAIGN_APPROVAL_MS,

@@ -21,13 +21,18 @@ export function webhookFailed(result: WebhookResult): boolean {
  * subaccount's webhooks are signed with the subaccount's own token.
  */
 export class WebhookSender {
+  /**
+   * `reach` maps the URL a webhook is for (and signed for) to the address it is sent to: the same unless
+   * the simulator runs where PUBLIC_BASE_URL does not lead (a container; SIMULATOR_WEBHOOK_ORIGIN).
+   */
   constructor(
     private readonly authToken: string,
     private readonly timeoutMs = 10_000,
+    private readonly reach: (url: string) => string = (url) => url,
   ) {}
 
   async post(url: string, params: Record<string, string>, authToken: string = this.authToken): Promise<WebhookResult> {
-    const response = await fetch(url, {
+    const response = await fetch(this.reach(url), {
       method: "POST",
       headers: {
         "content-type": "application/x-www-form-urlencoded",

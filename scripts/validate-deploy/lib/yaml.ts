@@ -35,12 +35,20 @@ export function loadYamlDocument<T>(path: string): {
 const LINE_MAX = 200;
 
 /** Strict parse (errors and warnings), tabs, trailing spaces, long lines, the final newline. */
+/** Compose's merge tags (`!reset`, `!override`: Compose v2.24+), on maps, sequences and scalars. */
+const COMPOSE_TAGS = ["!reset", "!override"].flatMap((tag) => [
+  { tag, collection: "map" as const, resolve: (value: unknown) => value },
+  { tag, collection: "seq" as const, resolve: (value: unknown) => value },
+  { tag, resolve: (value: string) => value },
+]);
+
 export function lintYamlText(text: string, source: string): string[] {
   const problems: string[] = [];
   const docs = parseAllDocuments(text, {
     uniqueKeys: true,
     strict: true,
     prettyErrors: false,
+    customTags: COMPOSE_TAGS,
   });
   for (const doc of Array.isArray(docs) ? docs : [docs]) {
     for (const e of doc.errors) problems.push(`${source}: ${e.message.split("\n")[0]}`);

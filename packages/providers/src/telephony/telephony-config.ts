@@ -51,6 +51,11 @@ export const telephonyConfigSchema = z
       .transform((value) => value === "true" || value === "1"),
     /** Simulator: ms between the status callbacks of a message (queued -> sent -> delivered). */
     SIMULATOR_DELIVERY_STEP_MS: z.coerce.number().int().min(0).max(60_000).default(5),
+    /**
+     * Simulator: where its webhooks for PUBLIC_BASE_URL are sent when that address does not lead back from where it
+     * runs (docker-compose: http://gateway:3000). Signed for PUBLIC_BASE_URL all the same. Default: PUBLIC_BASE_URL.
+     */
+    SIMULATOR_WEBHOOK_ORIGIN: z.preprocess((value) => (value === "" ? undefined : value), z.string().url().optional()),
     /** Simulator: where its journal lives. Default <DATA_DIR>/simulator; in memory when DATA_DIR=memory or NODE_ENV=test. */
     SIMULATOR_DATA_DIR: z.string().optional(),
     /** Simulator: texts to numbers ending with this suffix fail (undelivered, error 30003). */
