@@ -32,12 +32,18 @@ async function main(): Promise<number> {
   console.log(`${"image".padEnd(26)} ${"size".padStart(8)}  ${"build".padStart(6)}  user          healthcheck`);
   for (const buildTarget of targets) {
     for (const image of await buildServiceImages(engine, { target: buildTarget, local, services })) {
-      const { stdout } = await exec(engine.cli, ["image", "inspect", "--format", "{{json .}}", image.tag], { env: engine.env, maxBuffer: 16 * 1024 * 1024 });
-      const inspected = JSON.parse(stdout) as { Size: number; Config: { User?: string; Healthcheck?: { Test?: string[] } } };
+      const { stdout } = await exec(engine.cli, ["image", "inspect", image.tag], {
+        env: engine.env,
+        maxBuffer: 16 * 1024 * 1024,
+      });
+      // Docker keeps the healthcheck in Config; podman at the top level.
+      type Inspected = { Size: number; Healthcheck?: { Test?: string[] }; Config: { User?: string; Healthcheck?: { Test?: string[] } } };
+      const [inspected] = JSON.parse(stdout) as Inspected[];
+      if (!inspected) throw new Error(`${image.tag}: image inspect returned nothing`);
       const facts: ImageFacts = {
         size: inspected.Size,
         user: inspected.Config.User ?? "",
-        healthcheck: inspected.Config.Healthcheck?.Test?.join(" ") ?? "",
+        healthcheck: (inspected.Config.Healthcheck ?? inspected.Healthcheck)?.Test?.join(" ") ?? "",
       };
       const problems: string[] = [];
       if (!facts.user || /^(0|root)(:|$)/.test(facts.user)) problems.push("runs as root");
