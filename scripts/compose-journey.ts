@@ -11,7 +11,6 @@
 // Exit code: the journey's (1 when the stack did not start).
 import { execFile, spawn } from "node:child_process";
 import { readdirSync, readFileSync } from "node:fs";
-import { createServer } from "node:net";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { composeCommand } from "../tools/testing/src/containers/compose";
@@ -19,6 +18,7 @@ import { containerEngine, type ContainerEngine } from "../tools/testing/src/cont
 import { ensureLocalImage, type LocalImage } from "../tools/testing/src/containers/local-images";
 import { runPodmanHealthchecks } from "../tools/testing/src/containers/podman-healthchecks";
 import { buildServiceImages } from "../tools/testing/src/containers/service-images";
+import { freePort } from "../tools/testing/src/owner-client";
 
 const exec = promisify(execFile);
 const repoRoot = join(__dirname, "..");
@@ -28,17 +28,6 @@ const started = Date.now();
 
 function step(message: string): void {
   console.log(`[compose:journey ${((Date.now() - started) / 1000).toFixed(1)}s] ${message}`);
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.on("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === "object" && address ? address.port : 0));
-    });
-  });
 }
 
 function run(cmd: string, args: string[], env: NodeJS.ProcessEnv): Promise<number> {
