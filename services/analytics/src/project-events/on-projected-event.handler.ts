@@ -13,7 +13,7 @@ const PROJECTIONS_CONCURRENCY = 256;
 
 /** One handler for every projected event type. */
 export function onProjectedEventHandler(deps: AnalyticsDeps): ConsumerDefinition {
-  const batcher = new ProjectionBatcher(deps, PROJECTIONS_CONSUMER);
+  const batcher = new ProjectionBatcher(deps, PROJECTIONS_CONSUMER, deps.config.ANALYTICS_PROJECTION_LINGER_MS);
   const handle = (event: EventEnvelope) => projectEvent(batcher, event);
   return {
     group: PROJECTIONS_CONSUMER,

@@ -1,6 +1,6 @@
-// Events handed to the projections while the previous write runs (the consumer runs up to
-// BUS_CONSUMER_CONCURRENCY keys at once) are applied together in the next one: one set of
-// statements for the batch instead of one per event. If a batch fails, each event is retried alone, so one bad
+// Events handed to the projections within `lingerMs` of the first one, or while the previous write
+// runs (the consumer runs up to PROJECTIONS_CONCURRENCY events at once), are applied together: one
+// transaction and one set of statements for the batch instead of one per event. If a batch fails, each event is retried alone, so one bad
 // event fails only its own handler (which the bus then retries and dead-letters).
 
 import type { AnalyticsDeps } from "../analytics-deps";
@@ -23,6 +23,8 @@ export class ProjectionBatcher {
   constructor(
     private readonly deps: Pick<AnalyticsDeps, "db" | "projections" | "statsCache">,
     private readonly consumer: string,
+    /** How long the first event of a batch waits for company (ANALYTICS_PROJECTION_LINGER_MS); 0: one event-loop turn. */
+    private readonly lingerMs = 0,
   ) {}
 
   apply(event: ProjectedEvent): Promise<void> {
@@ -36,10 +38,12 @@ export class ProjectionBatcher {
   private schedule(): void {
     if (this.scheduled || this.writing || this.queue.length === 0) return;
     this.scheduled = true;
-    setImmediate(() => {
+    const flush = () => {
       this.scheduled = false;
       void this.flush();
-    });
+    };
+    if (this.lingerMs > 0 && this.queue.length < MAX_BATCH) setTimeout(flush, this.lingerMs);
+    else setImmediate(flush);
   }
 
   private async flush(): Promise<void> {

@@ -8,6 +8,8 @@ export const DISPATCH_GROUP = "messaging.dispatch";
 export function onCallMissedHandler(deps: MessagingDeps): ConsumerDefinition {
   return {
     group: DISPATCH_GROUP,
+    // The caller waits for this text: no fetch wait longer than the bus's shortest.
+    latencySensitive: true,
     handlers: {
       CallMissed: (event) => dispatchMissedCall(deps, event),
     },

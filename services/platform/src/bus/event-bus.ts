@@ -29,6 +29,11 @@ export interface SubscribeOptions {
    */
   unordered?: boolean;
   /**
+   * A caller waits on this consumer (the missed call's text): an adapter must not add latency to
+   * save idle work. Other consumers may poll an idle broker less often (BACKGROUND_MIN_FETCH_WAIT_MS).
+   */
+  latencySensitive?: boolean;
+  /**
    * The event types the handler acts on (`event-type` header). An adapter may skip
    * other records (the embedded log neither fetches nor wakes for them); the handler
    * must still ignore types it does not know, as Kafka delivers everything.

@@ -13,4 +13,6 @@ export interface ConsumerDefinition {
   concurrency?: number;
   /** Its handlers give the same result whatever the order of one key's events (see SubscribeOptions.unordered). */
   unordered?: boolean;
+  /** A caller waits on it (see SubscribeOptions.latencySensitive). */
+  latencySensitive?: boolean;
 }

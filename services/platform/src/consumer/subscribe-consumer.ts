@@ -39,6 +39,7 @@ export async function subscribeConsumer(
     eventTypes: types,
     concurrency: definition.concurrency,
     unordered: definition.unordered,
+    latencySensitive: definition.latencySensitive,
     handler: (record) => handleRecord(bus, definition, record, logger, policy),
   });
 }

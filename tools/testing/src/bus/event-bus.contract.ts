@@ -124,6 +124,34 @@ export function describeEventBusContract(name: string, setup: () => Promise<Even
       expect(handledWhileSlow).toBeGreaterThan(0);
     });
 
+    it("given an unordered subscription, when one key's records are waiting, then several run at once and each is handled once", async () => {
+      const topic = ctx.topic();
+      const records = Array.from({ length: 6 }, (_, seq) => contractRecord(topic, "batched", seq));
+      await ctx.bus.publish(records);
+      let running = 0;
+      let mostAtOnce = 0;
+      const seen = new Collector();
+      await subscriptions.subscribe(ctx.bus, {
+        groupId: uniqueGroup("unordered"),
+        topics: [topic],
+        concurrency: 4,
+        unordered: true,
+        handler: async (record) => {
+          running++;
+          mostAtOnce = Math.max(mostAtOnce, running);
+          // Held until a second record of the key is running too (or a while has passed).
+          await waitFor(() => mostAtOnce > 1, 2_000, "a second record at once").catch(() => undefined);
+          running--;
+          seen.records.push(record);
+        },
+      });
+
+      await waitFor(() => seen.records.length >= records.length, 9_000, "all 6 records");
+      await sleep(300);
+      expect(mostAtOnce).toBeGreaterThan(1);
+      expect(seen.records.map(seqOf).sort((a, b) => a - b)).toEqual([0, 1, 2, 3, 4, 5]);
+    });
+
     it("given a handler that throws for one record, when it is retried, then the same record comes again and later records of its key wait for it", async () => {
       const topic = ctx.topic();
       const flaky = [0, 1, 2, 3, 4].map((seq) => contractRecord(topic, "flaky", seq));

@@ -1,4 +1,4 @@
-import { KafkaJSError, type EachMessagePayload, type Kafka } from "kafkajs";
+import { KafkaJSError, type EachBatchPayload, type EachMessagePayload, type Kafka } from "kafkajs";
 import type { SubscribeOptions, Subscription } from "../event-bus";
 import type { BusLogger } from "./kafka-logger";
 import { toDeliveredRecord } from "./kafka-records";
@@ -26,6 +26,16 @@ export const DEFAULT_CONSUMER_TIMINGS: KafkaConsumerTimings = {
   heartbeatInterval: 1_000,
   maxWaitTimeInMs: 5_000,
 };
+
+/**
+ * The shortest fetch wait of a consumer off the call path (SubscribeOptions.latencySensitive unset).
+ * A Kafka broker answers a fetch as soon as a record arrives, so the wait costs no latency there and
+ * production's 5 s applies to every consumer. librdkafka's mock cluster holds every empty fetch for
+ * the full wait, so start:distributed sets 25 ms to keep the call path's hop short; at 25 ms each
+ * consumer group fetched 40 times a second whether or not anything happened, about 0.5-1 ms of CPU
+ * each (docs/decisions.md, issue 27). Only the groups a caller waits on keep the short wait.
+ */
+export const BACKGROUND_MIN_FETCH_WAIT_MS = 250;
 
 /** Backoff between attempts when a handler throws; the record is retried in place, never skipped. */
 export interface HandlerRetryPolicy {
@@ -58,7 +68,8 @@ const RESTART_MAX_DELAY_MS = 30_000;
 export async function startKafkaSubscription(kafka: Kafka, options: SubscribeOptions, settings: KafkaSubscriptionSettings): Promise<Subscription> {
   const { groupId } = options;
   const { timings, handlerRetry, logger } = settings;
-  const consumer = kafka.consumer({ groupId, ...timings });
+  const maxWaitTimeInMs = options.latencySensitive ? timings.maxWaitTimeInMs : Math.max(timings.maxWaitTimeInMs, BACKGROUND_MIN_FETCH_WAIT_MS);
+  const consumer = kafka.consumer({ groupId, ...timings, maxWaitTimeInMs });
   let stopping = false;
   const wakeSleepers = new Set<() => void>();
 
@@ -105,6 +116,28 @@ export async function startKafkaSubscription(kafka: Kafka, options: SubscribeOpt
     );
   };
 
+  /**
+   * An unordered subscription (idempotent, order-independent handlers) gets a fetched batch's records
+   * at once, up to `concurrency`, as the embedded bus hands them over: a batching handler (analytics'
+   * projections) then writes them together instead of one transaction per record. Offsets are resolved
+   * in order, up to the first record not yet handled.
+   */
+  const eachBatch = async ({ batch, resolveOffset, heartbeat }: EachBatchPayload): Promise<void> => {
+    const { topic, partition, messages } = batch;
+    const handled: boolean[] = messages.map(() => false);
+    let next = 0;
+    let resolvedUpTo = 0;
+    const work = async (): Promise<void> => {
+      while (next < messages.length) {
+        const index = next++;
+        await eachMessage({ topic, partition, message: messages[index] as EachMessagePayload["message"], heartbeat, pause: () => () => undefined });
+        handled[index] = true;
+        while (resolvedUpTo < messages.length && handled[resolvedUpTo]) resolveOffset((messages[resolvedUpTo++] as { offset: string }).offset);
+      }
+    };
+    await Promise.all(Array.from({ length: Math.max(1, Math.min(settings.concurrency, messages.length)) }, work));
+  };
+
   const run = async (): Promise<void> => {
     await consumer.connect();
     // New groups start at the beginning: consumers are idempotent, and losing events is worse than replaying.
@@ -113,7 +146,7 @@ export async function startKafkaSubscription(kafka: Kafka, options: SubscribeOpt
       partitionsConsumedConcurrently: settings.concurrency,
       autoCommit: true,
       autoCommitInterval: settings.autoCommitIntervalMs,
-      eachMessage,
+      ...(options.unordered ? { eachBatch, eachBatchAutoResolve: false } : { eachMessage }),
     });
   };
   let restartTimer: NodeJS.Timeout | undefined;
