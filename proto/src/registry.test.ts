@@ -11,7 +11,7 @@ describe("event registry", () => {
     expect(topicOf("UserRegistered")).toBe(TOPICS.identity);
     expect(topicOf("VoicemailRecorded")).toBe(TOPICS.telephony);
     expect(topicOf("ConversationOutcomeSet")).toBe(TOPICS.messaging);
-    expect(Object.keys(EVENT_REGISTRY)).toHaveLength(25);
+    expect(Object.keys(EVENT_REGISTRY)).toHaveLength(26);
   });
 
   it("round-trips a payload through protobuf bytes", () => {

@@ -38,6 +38,7 @@ export const EVENT_REGISTRY = {
   VoicemailRecorded: entry(telephony.VoicemailRecordedSchema, TOPICS.telephony),
   VoicemailTranscribed: entry(telephony.VoicemailTranscribedSchema, TOPICS.telephony),
   VoicemailDeleted: entry(telephony.VoicemailDeletedSchema, TOPICS.telephony),
+  ForwardingStatusChanged: entry(telephony.ForwardingStatusChangedSchema, TOPICS.telephony),
   InboundSmsReceived: entry(messaging.InboundSmsReceivedSchema, TOPICS.messaging),
   SmsQueued: entry(messaging.SmsQueuedSchema, TOPICS.messaging),
   SmsSent: entry(messaging.SmsSentSchema, TOPICS.messaging),

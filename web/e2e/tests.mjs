@@ -843,4 +843,111 @@ export const tests = [
       if (problems.length) throw new Error(`layout or accessibility problems:\n${problems.join("\n")}`);
     },
   },
+  {
+    name: "forwarding status on Setup and Test, the weekly self-test, at 1440 and 390 px",
+    run: async ({ page, context }) => {
+      const problems = [];
+      // The owner's business line in the carrier simulator: forwarding its missed calls makes the test pass.
+      const BUSINESS_PHONE = "+12125550142";
+
+      // Sign up with the 4242 test card; the number through the API (its own tests go through the pages).
+      await page.goto("/register");
+      await fillRegisterForm(page, unique("forwarding"));
+      await fillCard(page, "4242 4242 4242 4242");
+      await page.getByRole("button", { name: "Start $14 Trial for $1" }).click();
+      await page.waitForURL(/\/app\/how-it-works$/, { timeout: 20_000 });
+      const welcome = page.getByRole("dialog");
+      await welcome.getByText("1 of 3").waitFor();
+      await welcome.getByRole("button", { name: "Close welcome tutorial" }).click();
+      await welcome.waitFor({ state: "hidden" });
+      const search = await context.request.get("/api/phone-numbers/search/212");
+      expect(search.status(), "number search status").toBe(200);
+      const number = (await search.json()).numbers[0]?.phoneNumber;
+      const purchase = await context.request.post("/api/phone-numbers/purchase", { data: { phoneNumber: number } });
+      expect([200, 201].includes(purchase.status()), `purchase status ${purchase.status()} (${await purchase.text()})`).toBe(true);
+
+      // A new business: not confirmed yet, on the dashboard (with the nudge), Setup and Test.
+      await page.goto("/app/how-it-works");
+      const card = page.getByTestId("forwarding-card");
+      await card.waitFor({ timeout: 15_000 });
+      expect(await card.innerText(), "the dashboard card").toContain("Run a forwarding test to confirm your setup.");
+      await look(page, "forwarding-dashboard-unknown", problems);
+      await page.goto("/app/setup");
+      const line = page.getByTestId("forwarding-status");
+      await line.waitFor({ timeout: 15_000 });
+      expect(await line.innerText(), "Setup's status line").toContain("Forwarding: not confirmed yet");
+      await look(page, "forwarding-setup-unknown", problems);
+
+      // The owner dials the code (the simulator's business line forwards to the Rebound number), then tests.
+      const forward = await context.request.post("/dev/simulator/forwarding", { data: { phoneNumber: BUSINESS_PHONE, forwardTo: number } });
+      expect(forward.status(), `simulator forwarding (${await forward.text()})`).toBe(200);
+      await page.goto("/app/test");
+      await line.waitFor({ timeout: 15_000 });
+      expect(await line.innerText(), "Test's status line before the test").toContain("Forwarding: not confirmed yet");
+      await page.getByLabel("Your business phone number").fill(BUSINESS_PHONE);
+      await page.getByRole("button", { name: "Start Test" }).click();
+      await page.getByTestId("test-status").getByRole("heading", { name: "Success" }).waitFor({ timeout: 60_000 });
+      // The status is fetched again once the test completes: verified, with the date.
+      await until("the status line to say verified", async () => /Forwarding: verified \w{3}, \w{3} \d{1,2}/.test(await line.innerText()), 15_000);
+
+      // The weekly self-test: a time outside the open hours is refused with the server's message on the form.
+      const selfTest = page.getByRole("form", { name: "Weekly forwarding test" });
+      await selfTest.getByRole("switch", { name: "Test my forwarding every week" }).click();
+      await selfTest.getByLabel("Day", { exact: true }).click();
+      await page.locator(".ant-select-dropdown:visible .ant-select-item-option").filter({ hasText: "Sunday" }).first().click();
+      await selfTest.getByLabel("Time", { exact: true }).fill("23:00");
+      await selfTest.getByRole("button", { name: "Save Weekly Test" }).click();
+      // On the time field when the server names it (errors: [{field: "time"}]), else above the button.
+      const refused = selfTest.locator(".rb-form-item__error, [role=alert]").first();
+      await refused.waitFor({ timeout: 10_000 });
+      const refusal = (await refused.innerText()).trim();
+      expect(refusal.length > 0 && !refusal.includes("couldn't save"), `the server's own message (${refusal})`).toBe(true);
+      await look(page, "forwarding-test-refused", problems);
+      // Tuesday 10:00 is inside the default hours (Monday to Friday, 9 to 5).
+      await selfTest.getByLabel("Day", { exact: true }).click();
+      await page.locator(".ant-select-dropdown:visible .ant-select-item-option").filter({ hasText: "Tuesday" }).first().click();
+      await selfTest.getByLabel("Time", { exact: true }).fill("10:00");
+      await selfTest.getByRole("button", { name: "Save Weekly Test" }).click();
+      await waitForToast(page, "Weekly test saved");
+      const saved = await (await context.request.get("/api/forwarding/status")).json();
+      expect(JSON.stringify(saved.selfTest), "the stored self-test").toBe(JSON.stringify({ enabled: true, weekday: "tuesday", time: "10:00" }));
+      expect(saved.status, "the stored status").toBe("verified");
+      await page.goto("/app/test");
+      await line.waitFor({ timeout: 15_000 });
+      expect(await line.innerText(), "Test's status line after a reload").toContain("Forwarding: verified");
+      await look(page, "forwarding-test-verified", problems);
+
+      // Setup and the dashboard say verified too.
+      await page.goto("/app/setup");
+      await line.waitFor({ timeout: 15_000 });
+      expect(await line.innerText(), "Setup's status line after the test").toContain("Forwarding: verified");
+      await look(page, "forwarding-setup-verified", problems);
+      await page.goto("/app/how-it-works");
+      await card.waitFor({ timeout: 15_000 });
+      expect(await card.innerText(), "the dashboard card after the test").toContain("Forwarding: verified");
+      expect(await card.innerText(), "the dashboard card names the weekly test").toContain("Weekly test: Every Tuesday at 10:00 AM.");
+      await look(page, "forwarding-dashboard-verified", problems);
+
+      // How "check needed" looks (a moved clock's business, answered in the browser): the dashboard card
+      // and the silent days on Your Results' chart.
+      const quiet = {
+        ...saved,
+        status: "check_needed",
+        lastForwardedCallAt: new Date(Date.now() - 3 * 86_400_000).toISOString(),
+        checkNeededSince: new Date(Date.now() - 2 * 86_400_000).toISOString(),
+        expectedCallsPerDay: 6.2,
+      };
+      await page.route("**/api/forwarding/status", (route) => route.fulfill({ status: 200, contentType: "application/json", body: JSON.stringify(quiet) }));
+      await page.goto("/app/how-it-works");
+      await card.waitFor({ timeout: 15_000 });
+      expect(await card.innerText(), "the dashboard card when quiet").toContain("you usually get about 6 a day");
+      await look(page, "forwarding-dashboard-check-needed", problems);
+      await page.goto("/app/analytics");
+      await page.getByTestId("chart-silent-note").waitFor({ timeout: 15_000 });
+      await page.getByTestId("daily-chart").locator(".recharts-reference-area").first().waitFor({ timeout: 15_000 });
+      await look(page, "forwarding-results-silent", problems);
+
+      if (problems.length) throw new Error(`layout or accessibility problems:\n${problems.join("\n")}`);
+    },
+  },
 ];

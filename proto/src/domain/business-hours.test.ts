@@ -2,6 +2,7 @@ import {
   DAY_NAMES,
   DEFAULT_WEEKLY_HOURS,
   isOpenAt,
+  isOpenAtWeekTime,
   isValidTime,
   nextOpening,
   validateDayHours,
@@ -31,6 +32,17 @@ describe("DEFAULT_WEEKLY_HOURS", () => {
     expect(DEFAULT_WEEKLY_HOURS.saturday).toEqual({ open: "10:00", close: "16:00", enabled: false });
     expect(DEFAULT_WEEKLY_HOURS.sunday).toEqual({ open: "10:00", close: "16:00", enabled: false });
     expect(validateWeeklyHours(DEFAULT_WEEKLY_HOURS)).toEqual([]);
+  });
+});
+
+describe("isOpenAtWeekTime", () => {
+  it("answers as isOpenAt for a local weekday (0 = Monday) and minute, overnight spill included", () => {
+    const hours = { ...DEFAULT_WEEKLY_HOURS, friday: { open: "22:00", close: "02:00", enabled: true } };
+    expect(isOpenAtWeekTime(hours, 1, 9 * 60)).toBe(true);
+    expect(isOpenAtWeekTime(hours, 1, 17 * 60)).toBe(false);
+    expect(isOpenAtWeekTime(hours, 5, 60)).toBe(true);
+    expect(isOpenAtWeekTime(hours, 5, 3 * 60)).toBe(false);
+    expect(isOpenAtWeekTime(hours, 1, 10 * 60)).toBe(isOpenAt(hours, "America/New_York", new Date("2026-11-24T10:00:00-05:00")));
   });
 });
 

@@ -116,7 +116,12 @@ function dayAt(index: number): DayName {
  * Throws RangeError for an unknown time zone or an invalid Date.
  */
 export function isOpenAt(hours: WeeklyHours, timeZone: string, at: Date): boolean {
-  const { weekday: index, minutes } = zonedWeekTime(timeZone, at);
+  const { weekday, minutes } = zonedWeekTime(timeZone, at);
+  return isOpenAtWeekTime(hours, weekday, minutes);
+}
+
+/** isOpenAt for a local weekday (0 = Monday) and minute of the day already read (a caller walking time in steps). */
+export function isOpenAtWeekTime(hours: WeeklyHours, index: number, minutes: number): boolean {
   const today = rangeOf(hours[dayAt(index)]);
   if (today && minutes >= today.open && (today.overnight || minutes < today.close)) return true;
   const yesterday = rangeOf(hours[dayAt(index - 1)]);

@@ -15,6 +15,7 @@ describe("domain barrel", () => {
       "validateDayHours",
       "validateWeeklyHours",
       "isOpenAt",
+      "isOpenAtWeekTime",
       "nextOpening",
       "formatTime",
       "formatBusinessHours",

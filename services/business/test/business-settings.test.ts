@@ -220,6 +220,38 @@ describe("POST /api/business", () => {
     expect(logged.map((event) => event.settings?.inboxForwardNumber)).toEqual(["+14155550123", "+14155550123", ""]);
   });
 
+  it("given forwarding alerts and closed dates (the forwarding watchdog's), when saved, then on and none by default, stored sorted without repeats, kept when omitted, and carried by the event", async () => {
+    const user = await harness.registerUser();
+
+    const before = await harness.request<BusinessResponse>("GET", "/api/business", user);
+    const saved = await harness.request<BusinessResponse>(
+      "POST",
+      "/api/business",
+      user,
+      specSettingsPayload({ forwardingAlertsEnabled: false, closedDates: ["2026-12-25", "2026-12-24", "2026-12-25"] }),
+    );
+    const kept = await harness.request<BusinessResponse>("POST", "/api/business", user, specSettingsPayload({ customMessage: "Changed" }));
+
+    expect(before.body).toMatchObject({ forwardingAlertsEnabled: true, closedDates: [] });
+    expect(saved.body).toMatchObject({ forwardingAlertsEnabled: false, closedDates: ["2026-12-24", "2026-12-25"] });
+    expect(kept.body).toMatchObject({ forwardingAlertsEnabled: false, closedDates: ["2026-12-24", "2026-12-25"] });
+    const logged = await harness.logged("BusinessSettingsUpdated", user.businessId);
+    expect(logged.at(-1)?.settings).toMatchObject({ forwardingAlertsEnabled: false, closedDates: ["2026-12-24", "2026-12-25"] });
+  });
+
+  it.each([
+    [{ closedDates: ["2026-02-30"] }, "closedDates.0", "Closed dates must be dates like 2026-12-25"],
+    [{ closedDates: "2026-12-25" }, "closedDates", "Closed dates must be a list of dates"],
+    [{ forwardingAlertsEnabled: "no" }, "forwardingAlertsEnabled", "Forwarding alerts must be true or false"],
+  ])("given %j, when saved, then 400", async (extra, field, message) => {
+    const user = await harness.registerUser();
+
+    const { status, body } = await harness.request<ErrorBody>("POST", "/api/business", user, specSettingsPayload(extra));
+
+    expect(status).toBe(400);
+    expect(body.errors).toEqual([{ field, message }]);
+  });
+
   it.each(["+44 20 7946 0958", "12345", 4155550123])("given %p as the owner's mobile, when saved, then 400 on inboxForwardNumber", async (value) => {
     const user = await harness.registerUser();
 

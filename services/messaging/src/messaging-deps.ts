@@ -17,6 +17,7 @@ import type { InboundSmsRepository } from "./store/inbound-sms.repository";
 import type { MessagingDb } from "./store/messaging-db";
 import type { OwnerAlertRepository } from "./store/owner-alert.repository";
 import type { RegistrationEmailRepository } from "./store/registration-email.repository";
+import type { ForwardingEmailRepository } from "./store/forwarding-email.repository";
 import type { SmsLogRepository } from "./store/sms-log.repository";
 
 export interface MessagingDeps {
@@ -30,6 +31,8 @@ export interface MessagingDeps {
   alerts: OwnerAlertRepository;
   /** The owner's texting registration e-mails, one per (registration, status). */
   registrationEmails: RegistrationEmailRepository;
+  /** The owner's forwarding watchdog e-mails, one per ForwardingStatusChanged that asks for one. */
+  forwardingEmails: ForwardingEmailRepository;
   inbound: InboundSmsRepository;
   /** SMS webhooks and status callbacks kept on disk while the database was unreachable (webhook-spool.ts). */
   webhookSpool: DurableSpool<SpooledWebhook>;
@@ -63,6 +66,8 @@ export interface MessagingSettings {
   plansUrl: () => string;
   /** The dashboard's Setup section, where the owner finishes the texting registration (e-mails link to it). */
   setupUrl: () => string;
+  /** The dashboard's Test screen, where the owner tests call forwarding (forwarding e-mails link to it). */
+  testUrl: () => string;
   /** The inbox thread of a caller (its list when the caller has no thread: caller id withheld). */
   threadUrl: (conversationId: string, callerNumber: string) => string;
   /** A voicemail waits this long for its transcript before the owner hears of it without one. */

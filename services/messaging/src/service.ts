@@ -39,6 +39,8 @@ import { InboundSmsRepository } from "./store/inbound-sms.repository";
 import { createMessagingDb } from "./store/messaging-db";
 import { OwnerAlertRepository } from "./store/owner-alert.repository";
 import { RegistrationEmailRepository } from "./store/registration-email.repository";
+import { ForwardingEmailRepository } from "./store/forwarding-email.repository";
+import { sendForwardingEmails } from "./owner-alerts/send-forwarding-emails.job";
 import { SmsLogRepository } from "./store/sms-log.repository";
 import { sendRegistrationEmails } from "./texting-registration/send-registration-emails.job";
 
@@ -64,6 +66,7 @@ export const MESSAGING_JOBS = {
   ownerAlerts: "messaging.owner-alerts",
   renewSendLeases: "messaging.renew-send-leases",
   registrationEmails: "messaging.registration-emails",
+  forwardingEmails: "messaging.forwarding-emails",
   inboxForwards: "messaging.inbox-forwards",
   webhookSpool: "messaging.drain-webhook-spool",
 } as const;
@@ -96,6 +99,7 @@ export function createMessagingService(runtime: PlatformRuntime, serviceDeps: Me
     alerts,
     consentLog,
     registrationEmails: new RegistrationEmailRepository(db),
+    forwardingEmails: new ForwardingEmailRepository(db),
     dispatches: new DispatchRepository(db),
     inbound: new InboundSmsRepository(db),
     webhookSpool: new DurableSpool<SpooledWebhook>(serviceDeps.spoolDir ?? join(runtime.config.DATA_DIR, "spool", "messaging-webhooks"), logger),
@@ -161,6 +165,7 @@ export function createMessagingService(runtime: PlatformRuntime, serviceDeps: Me
       dashboardUrl: () => `${publicBaseUrl()}/dashboard`,
       plansUrl: () => `${publicBaseUrl()}/billing`,
       setupUrl: () => `${publicBaseUrl()}/app/setup`,
+      testUrl: () => `${publicBaseUrl()}/app/test`,
       // A withheld caller has no thread (docs/conversations.md): their voicemail links to the inbox.
       threadUrl: (conversationId, callerNumber) =>
         isWithheldCallerId(callerNumber) || conversationId === "" ? `${publicBaseUrl()}/app/inbox` : `${publicBaseUrl()}/app/inbox/${conversationId}`,
@@ -198,6 +203,11 @@ export function createMessagingService(runtime: PlatformRuntime, serviceDeps: Me
         name: MESSAGING_JOBS.registrationEmails,
         intervalMs: config.MESSAGING_OWNER_ALERT_INTERVAL_MS,
         run: async () => void (await sendRegistrationEmails(deps)),
+      },
+      {
+        name: MESSAGING_JOBS.forwardingEmails,
+        intervalMs: config.MESSAGING_OWNER_ALERT_INTERVAL_MS,
+        run: async () => void (await sendForwardingEmails(deps)),
       },
       { name: MESSAGING_JOBS.webhookSpool, intervalMs: config.MESSAGING_SPOOL_DRAIN_INTERVAL_MS, run: () => drainWebhookSpool(deps) },
       { name: MESSAGING_JOBS.inboxForwards, intervalMs: config.MESSAGING_INBOX_FORWARD_INTERVAL_MS, run: async () => void (await forwardToOwners(deps)) },

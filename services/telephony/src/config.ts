@@ -70,6 +70,13 @@ export const telephonyServiceConfigSchema = z.object({
   TELEPHONY_RECONCILE_SETTLE_MS: z.coerce.number().int().min(0).max(600_000).default(30_000),
   /** Numbers asked about per run (one provider list each); the others wait for the next runs, in turn. */
   TELEPHONY_RECONCILE_MAX_NUMBERS: z.coerce.number().int().min(1).max(10_000).default(100),
+  /**
+   * The forwarding watchdog (docs/forwarding-watchdog.md): how often each business with a number is judged (its
+   * status moved, the owner e-mailed through messaging on a change).
+   */
+  FORWARDING_WATCHDOG_INTERVAL_MS: z.coerce.number().int().min(1_000).default(300_000),
+  /** How often the owners' weekly forwarding self-tests are looked for (a due test runs within this much of its time). */
+  FORWARDING_SELF_TEST_INTERVAL_MS: z.coerce.number().int().min(1_000).default(60_000),
   /** How often the in-memory number directory is reloaded (changes made by other replicas). */
   DIRECTORY_REFRESH_MS: z.coerce.number().int().min(100).default(30_000),
 });

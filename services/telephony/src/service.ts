@@ -16,6 +16,9 @@ import { BusinessDirectoryRepository } from "./store/business-directory.reposito
 import { CallRepository } from "./store/call.repository";
 import { EntitlementRepository } from "./store/entitlement.repository";
 import { ForwardingTestRepository } from "./store/forwarding-test.repository";
+import { ForwardingWatchdogRepository } from "./store/forwarding-watchdog.repository";
+import { evaluateForwardingJob } from "./forwarding-watchdog/evaluate-forwarding.job";
+import { runSelfTestsJob } from "./forwarding-watchdog/run-self-tests.job";
 import { PhoneNumberRepository } from "./store/phone-number.repository";
 import { ReleaseRepository } from "./store/release.repository";
 import { createTelephonyDb } from "./store/telephony-db";
@@ -69,6 +72,7 @@ export function createTelephonyService(runtime: PlatformRuntime, serviceDeps: Te
   const repositories = {
     calls: new CallRepository(db),
     forwardingTests: new ForwardingTestRepository(db),
+    watchdog: new ForwardingWatchdogRepository(db),
     phoneNumbers: new PhoneNumberRepository(db),
     releases: new ReleaseRepository(db),
     businesses: new BusinessDirectoryRepository(db),
@@ -119,6 +123,8 @@ export function createTelephonyService(runtime: PlatformRuntime, serviceDeps: Te
       deleteExpiredVoicemailsJob(deps),
       { name: "telephony:drain-call-spool", intervalMs: config.TELEPHONY_SPOOL_DRAIN_INTERVAL_MS, run: () => drainCallSpool(deps) },
       reconcileCallsJob(deps.reconciler, config.TELEPHONY_RECONCILE_INTERVAL_MS),
+      evaluateForwardingJob(deps),
+      runSelfTestsJob(deps),
     ],
     start: () => deps.sync.load(),
     stop: () => deps.recorder.flush(),

@@ -10,6 +10,7 @@ import type { BusinessDirectoryRepository } from "./store/business-directory.rep
 import type { CallRepository } from "./store/call.repository";
 import type { EntitlementRepository } from "./store/entitlement.repository";
 import type { ForwardingTestRepository } from "./store/forwarding-test.repository";
+import type { ForwardingWatchdogRepository } from "./store/forwarding-watchdog.repository";
 import type { PhoneNumberRepository } from "./store/phone-number.repository";
 import type { ReleaseRepository } from "./store/release.repository";
 import type { TelephonyDb } from "./store/telephony-db";
@@ -24,6 +25,8 @@ export interface TelephonyDeps {
   db: TelephonyDb;
   calls: CallRepository;
   forwardingTests: ForwardingTestRepository;
+  /** The forwarding watchdog's table and its reads of calls and tests. */
+  watchdog: ForwardingWatchdogRepository;
   phoneNumbers: PhoneNumberRepository;
   releases: ReleaseRepository;
   businesses: BusinessDirectoryRepository;

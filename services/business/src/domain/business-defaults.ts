@@ -51,6 +51,8 @@ export function defaultSettings(): BusinessSettings {
     // New businesses take voicemails; those created before voicemail existed keep it off (the column's default).
     voicemailEnabled: true,
     inboxForwardNumber: "",
+    forwardingAlertsEnabled: true,
+    closedDates: [],
   };
 }
 

@@ -59,6 +59,13 @@ export interface BusinessSettings {
    * number (docs/conversations.md section 5); "" is off.
    */
   inboxForwardNumber: string;
+  /**
+   * The forwarding watchdog's e-mails to the owner ("check needed" and the all-clear,
+   * docs/forwarding-watchdog.md). On by default; the status still changes when off.
+   */
+  forwardingAlertsEnabled: boolean;
+  /** Holidays and other closed days besides the weekly hours: local 'YYYY-MM-DD', sorted, unique. */
+  closedDates: string[];
 }
 
 export type ForwardingTestStatusName = "success" | "failed";

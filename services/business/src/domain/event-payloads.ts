@@ -46,6 +46,8 @@ export function settingsPayload(settings: BusinessSettings): SettingsInit {
     voiceNoTextAnswer: NO_TEXT_ANSWER[settings.voiceNoTextAnswer],
     voicemailEnabled: settings.voicemailEnabled,
     inboxForwardNumber: settings.inboxForwardNumber,
+    forwardingAlertsEnabled: settings.forwardingAlertsEnabled,
+    closedDates: [...settings.closedDates],
   };
 }
 

@@ -34,6 +34,8 @@ describe("applySettingsChange", () => {
       voiceNoTextAnswer: "reject" as const,
       voicemailEnabled: false,
       inboxForwardNumber: "+14155550123",
+      forwardingAlertsEnabled: false,
+      closedDates: ["2026-12-25"],
     };
 
     expect(applySettingsChange(current, change)).toEqual(change);

@@ -40,6 +40,8 @@ export function applySettingsChange(current: BusinessSettings, change: SettingsC
     voiceNoTextAnswer: defined(change.voiceNoTextAnswer, current.voiceNoTextAnswer),
     voicemailEnabled: defined(change.voicemailEnabled, current.voicemailEnabled),
     inboxForwardNumber: defined(change.inboxForwardNumber, current.inboxForwardNumber),
+    forwardingAlertsEnabled: defined(change.forwardingAlertsEnabled, current.forwardingAlertsEnabled),
+    closedDates: defined(change.closedDates, current.closedDates),
   };
 }
 

@@ -44,6 +44,8 @@ export function toBusinessResponse(business: Business, at: Date) {
     voiceNoTextAnswer: settings.voiceNoTextAnswer,
     voicemailEnabled: settings.voicemailEnabled,
     inboxForwardNumber: settings.inboxForwardNumber,
+    forwardingAlertsEnabled: settings.forwardingAlertsEnabled,
+    closedDates: settings.closedDates,
     setupCompleted: number.setupCompleted,
     lastSmsTestDate: iso(number.lastSmsTestDate),
     lastSmsTestStatus: number.lastSmsTestStatus,

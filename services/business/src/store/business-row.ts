@@ -62,6 +62,8 @@ export function toBusiness(row: BusinessRow): Business {
       voiceNoTextAnswer: toVoiceNoTextAnswer(row.voiceNoTextAnswer),
       voicemailEnabled: row.voicemailEnabled,
       inboxForwardNumber: row.inboxForwardNumber,
+      forwardingAlertsEnabled: row.forwardingAlertsEnabled,
+      closedDates: row.closedDates,
     },
     number: {
       dedicatedNumber: row.dedicatedNumber,
@@ -88,6 +90,7 @@ export function settingsColumns(settings: Business["settings"]) {
     ...settings,
     businessHours: hoursJson(settings.businessHours),
     doNotTextNumbers: [...settings.doNotTextNumbers],
+    closedDates: [...settings.closedDates],
   };
 }
 

@@ -83,6 +83,22 @@ const inboxForwardNumber = optionalPhoneNumber(INBOX_FORWARD_NUMBER_MESSAGE).ref
   INBOX_FORWARD_NUMBER_MESSAGE,
 );
 
+export const MAX_CLOSED_DATES = 100;
+export const CLOSED_DATE_MESSAGE = "Closed dates must be dates like 2026-12-25";
+
+/** A real calendar date 'YYYY-MM-DD' (no 2026-02-30). */
+function isCalendarDate(value: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+  const date = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
+}
+
+/** Holidays the owner marks: sorted and without repeats. */
+const closedDates = z
+  .array(z.string({ error: CLOSED_DATE_MESSAGE }).trim().refine(isCalendarDate, CLOSED_DATE_MESSAGE), { error: "Closed dates must be a list of dates" })
+  .max(MAX_CLOSED_DATES, `At most ${MAX_CLOSED_DATES} closed dates are allowed`)
+  .transform((dates) => [...new Set(dates)].sort());
+
 const DUPLICATE_WINDOW_MESSAGE = `Duplicate window must be a whole number of hours from 0 to ${MAX_DUPLICATE_WINDOW_HOURS}`;
 
 const doNotTextNumbers = z
@@ -125,6 +141,8 @@ export const updateSettingsSchema = z
       voiceNoTextAnswer: z.enum(VOICE_NO_TEXT_ANSWERS, { error: "Answer when no text follows must be say, silence or reject" }).optional(),
       voicemailEnabled: booleanField("Voicemail must be true or false").optional(),
       inboxForwardNumber,
+      forwardingAlertsEnabled: booleanField("Forwarding alerts must be true or false").optional(),
+      closedDates: closedDates.optional(),
       closeRate: z.number({ error: CLOSE_RATE_MESSAGE }).int(CLOSE_RATE_MESSAGE).min(0, CLOSE_RATE_MESSAGE).max(100, CLOSE_RATE_MESSAGE).optional(),
     },
     { error: "Request body must be a JSON object" },

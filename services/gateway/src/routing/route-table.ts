@@ -51,6 +51,8 @@ export const ROUTE_TABLE: readonly Route[] = [
   { prefix: "/api/business", service: "business" },
   { prefix: "/api/phone-numbers", service: "telephony" },
   { prefix: "/api/test/call-forwarding", service: "telephony", timeoutMs: FORWARDING_TEST_PROXY_TIMEOUT_MS },
+  // The forwarding watchdog: the status card and the weekly self-test (docs/forwarding-watchdog.md).
+  { prefix: "/api/forwarding", service: "telephony" },
   // US texting registration (A2P 10DLC): the owner's card, signed in.
   { prefix: "/api/texting-registration", service: "telephony" },
   // The local payment provider's card form (Stripe.js's part): used on sign-up, before the account exists.

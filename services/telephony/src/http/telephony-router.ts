@@ -1,6 +1,8 @@
 // Telephony's one Router: the public API and Twilio's voice webhooks, under their full paths.
 import { jsonBody, requireGateway, requireUser } from "@rebound/platform";
 import express, { Router } from "express";
+import { getForwardingStatusRoute } from "../forwarding-watchdog/get-forwarding-status.route";
+import { updateSelfTestRoute } from "../forwarding-watchdog/update-self-test.route";
 import { recordTestCallStatusRoute } from "../forwarding-test/record-test-call-status.route";
 import { runForwardingTestRoute } from "../forwarding-test/run-forwarding-test.route";
 import { purchaseNumberRoute } from "../phone-numbers/purchase-number.route";
@@ -23,6 +25,9 @@ export function telephonyRouter(deps: TelephonyDeps, internalAuthSecret: string)
   router.post("/api/phone-numbers/purchase", auth, jsonBody(), purchaseNumberRoute(deps));
   router.post("/api/test/call-forwarding", auth, jsonBody(), runForwardingTestRoute(deps));
   router.post("/webhooks/twilio/call-status", form, recordTestCallStatusRoute(deps));
+  // The forwarding watchdog (docs/forwarding-watchdog.md): the status card and the weekly self-test.
+  router.get("/api/forwarding/status", auth, getForwardingStatusRoute(deps));
+  router.put("/api/forwarding/self-test", auth, jsonBody(), updateSelfTestRoute(deps));
   // Voicemail (docs/conversations.md section 3): the <Record> action, its recording and transcription callbacks, the audio.
   router.post("/webhooks/twilio/voicemail", form, endVoicemailRoute());
   router.post("/webhooks/twilio/recording", form, recordVoicemailRoute(deps));

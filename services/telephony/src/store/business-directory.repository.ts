@@ -1,4 +1,4 @@
-import { toVoiceNoTextAnswer } from "@rebound/contracts/domain";
+import { DAY_NAMES, DEFAULT_WEEKLY_HOURS, toVoiceNoTextAnswer, type DayHours, type WeeklyHours } from "@rebound/contracts/domain";
 import type { BusinessCallSettings } from "../domain/voice-answer";
 import type { Prisma } from "../generated/prisma/client";
 import type { TelephonyDb } from "./telephony-db";
@@ -21,7 +21,19 @@ export interface BusinessTexts {
   afterHoursEnabled: boolean;
 }
 
-export type BusinessChanges = Partial<BusinessCallSettings & BusinessTexts>;
+/** What the forwarding watchdog needs of a business (docs/forwarding-watchdog.md). */
+export interface BusinessWatchdogSettings {
+  userId: string;
+  /** E.164 of the owner's phone: what the scheduled self-test calls ("" until set). */
+  businessPhone: string;
+  businessHours: WeeklyHours;
+  timeZone: string;
+  forwardingAlertsEnabled: boolean;
+  /** Local 'YYYY-MM-DD'. */
+  closedDates: string[];
+}
+
+export type BusinessChanges = Partial<BusinessCallSettings & BusinessTexts & Omit<BusinessWatchdogSettings, "userId" | "businessPhone">>;
 
 type Client = Prisma.TransactionClient;
 
@@ -41,6 +53,43 @@ const SELECT = {
 } as const;
 
 type Row = Prisma.BusinessDirectoryGetPayload<{ select: typeof SELECT }>;
+
+const WATCHDOG_SELECT = {
+  userId: true,
+  businessPhone: true,
+  businessHours: true,
+  timeZone: true,
+  forwardingAlertsEnabled: true,
+  closedDates: true,
+} as const;
+
+function isDayHours(value: unknown): value is DayHours {
+  if (typeof value !== "object" || value === null) return false;
+  const day = value as Record<string, unknown>;
+  return typeof day.open === "string" && typeof day.close === "string" && typeof day.enabled === "boolean";
+}
+
+/** Stored hours come from validated business events; {} (no settings event since the column came) is the default week. */
+function toWeeklyHours(value: Prisma.JsonValue): WeeklyHours {
+  const stored = typeof value === "object" && value !== null && !Array.isArray(value) ? value : {};
+  const days = DAY_NAMES.map((day) => {
+    const candidate = stored[day];
+    return [
+      day,
+      isDayHours(candidate) ? { open: candidate.open, close: candidate.close, enabled: candidate.enabled } : { ...DEFAULT_WEEKLY_HOURS[day] },
+    ] as const;
+  });
+  return Object.fromEntries(days) as WeeklyHours;
+}
+
+function hoursJson(hours: WeeklyHours): Prisma.InputJsonObject {
+  return Object.fromEntries(DAY_NAMES.map((day) => [day, { open: hours[day].open, close: hours[day].close, enabled: hours[day].enabled }]));
+}
+
+function toColumns(changes: BusinessChanges) {
+  const { businessHours, ...rest } = changes;
+  return { ...rest, ...(businessHours ? { businessHours: hoursJson(businessHours) } : {}) };
+}
 
 function toRecord(row: Row): BusinessRecord {
   return { ...row, doNotTextNumbers: row.doNotTextNumbers ?? [], voiceNoTextAnswer: toVoiceNoTextAnswer(row.voiceNoTextAnswer) };
@@ -79,12 +128,19 @@ export class BusinessDirectoryRepository {
     });
   }
 
+  /** The forwarding watchdog's view of a business (its hours, time zone, alert switch, closed days). */
+  async findWatchdogSettings(businessId: string): Promise<BusinessWatchdogSettings | null> {
+    const row = await this.db.client.businessDirectory.findUnique({ where: { businessId }, select: WATCHDOG_SELECT });
+    return row ? { ...row, businessHours: toWeeklyHours(row.businessHours), closedDates: row.closedDates ?? [] } : null;
+  }
+
   /** Creates or updates the business; `changes` without a field leaves it as it is. */
   async upsert(tx: Client, businessId: string, userId: string, changes: BusinessChanges): Promise<BusinessRecord> {
+    const columns = toColumns(changes);
     const row = await tx.businessDirectory.upsert({
       where: { businessId },
-      create: { businessId, userId, ...changes },
-      update: { userId, ...changes },
+      create: { businessId, userId, ...columns },
+      update: { userId, ...columns },
       select: SELECT,
     });
     return toRecord(row);

@@ -34,6 +34,10 @@ export interface Business {
   isActive: boolean;
   duplicateWindowHours: number;
   ownerAlertsEnabled: boolean;
+  /** E-mail the owner when forwarding seems to have stopped (issue 28); absent from an older API: on. */
+  forwardingAlertsEnabled?: boolean;
+  /** Days the business is closed, "YYYY-MM-DD" (holidays: the forwarding watchdog ignores them); absent from an older API: none. */
+  closedDates?: string[];
   doNotTextNumbers: string[];
   averageClientValue: number;
   closeRate: number;

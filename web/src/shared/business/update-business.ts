@@ -15,6 +15,9 @@ export interface BusinessSettingsPayload {
   isActive: boolean;
   duplicateWindowHours?: number;
   ownerAlertsEnabled?: boolean;
+  forwardingAlertsEnabled?: boolean;
+  /** Holidays, "YYYY-MM-DD"; omitted: unchanged. */
+  closedDates?: string[];
   doNotTextNumbers?: string[];
   averageClientValue?: number;
   closeRate?: number;

@@ -1,8 +1,8 @@
 import { ClockCircleOutlined, DownOutlined, UpOutlined } from "@ant-design/icons";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { buildPlaceholderValues, renderMessage, TIME_ZONES, type WeeklyHours } from "@rebound/contracts/domain";
-import { Button, Input, Select } from "antd";
-import { useState } from "react";
+import { Button, Input, Select, Skeleton } from "antd";
+import { lazy, Suspense, useState } from "react";
 import { Controller, useForm, useWatch } from "react-hook-form";
 import { ApiError, errorMessage } from "@/shared/api/client";
 import { textedBusinessName, type Business } from "@/shared/business/get-business";
@@ -26,6 +26,9 @@ import { MessagePreview } from "./message-preview";
 import { TemplatePicker } from "./template-picker";
 import { ToggleRow } from "./toggle-row";
 
+// The date picker (rc-picker and dayjs) loads only when Configure shows, not with every dashboard section.
+const ClosedDatesEditor = lazy(() => import("./closed-dates-editor"));
+
 const SERVER_FIELDS: Record<string, keyof BusinessFormValues> = {
   customMessage: "customMessage",
   smsMessage: "customMessage",
@@ -35,6 +38,7 @@ const SERVER_FIELDS: Record<string, keyof BusinessFormValues> = {
   voiceTextMessage: "voiceTextMessage",
   voiceNoTextMessage: "voiceNoTextMessage",
   inboxForwardNumber: "inboxForwardNumber",
+  closedDates: "closedDates",
 };
 
 /** Business Setup (docs/product.md sections 2, 4, 5): filled once from the loaded business, with a live preview. */
@@ -74,7 +78,8 @@ export function BusinessForm({ business }: { business: Business }) {
       onError: (error) => {
         if (error instanceof ApiError) {
           Object.entries(error.fieldErrors).forEach(([field, message]) => {
-            const target = SERVER_FIELDS[field];
+            // An item's message ("closedDates.2") shows on its list.
+            const target = SERVER_FIELDS[field] ?? SERVER_FIELDS[field.split(".")[0] ?? ""];
             if (target) setError(target, { message });
           });
         }
@@ -190,6 +195,27 @@ export function BusinessForm({ business }: { business: Business }) {
               ) : null}
             </div>
           ) : null}
+        </section>
+
+        <section className="rb-card rb-form-card" aria-labelledby="closed-days-title">
+          <h2 id="closed-days-title" className="rb-h3">
+            Holidays
+          </h2>
+          <p className="rb-muted">Days you're closed. We don't expect forwarded calls on them, so a quiet holiday never sets off a forwarding alert.</p>
+          <Controller
+            control={control}
+            name="closedDates"
+            render={({ field }) => (
+              <Suspense fallback={<Skeleton.Input active />}>
+                <ClosedDatesEditor
+                  value={field.value}
+                  onChange={(dates) => field.onChange(dates)}
+                  timeZone={values.timeZone}
+                  error={errors.closedDates?.message ?? errors.closedDates?.root?.message}
+                />
+              </Suspense>
+            )}
+          />
         </section>
 
         <CallerHandlingFields control={control} errors={errors} showNoTextMessage={visible.voiceNoTextMessage} />

@@ -112,6 +112,7 @@ describe("business form data", () => {
         "voiceNoTextMessage",
         "voicemailEnabled",
         "inboxForwardNumber",
+        "closedDates",
       ].sort(),
     );
     expect(payloadFromForm({ ...values, customMessage: "  Hello  " }).customMessage).toBe("Hello");

@@ -13,6 +13,7 @@ import {
 import { z } from "zod";
 import type { Business } from "@/shared/business/get-business";
 import type { BusinessSettingsPayload } from "@/shared/business/update-business";
+import { MAX_CLOSED_DATES } from "./closed-dates";
 
 export const AFTER_HOURS_MESSAGE_REQUIRED = "After hours message is required when after-hours messaging is enabled";
 export const INBOX_FORWARD_NUMBER_REQUIRED = "Enter your mobile number to get texts";
@@ -58,6 +59,8 @@ export const businessFormSchema = z
     /** The switch "Text me callers' replies and voicemails"; only the number travels (business reads "" as off). */
     inboxForwardEnabled: z.boolean(),
     inboxForwardNumber: z.string(),
+    /** Holidays, "YYYY-MM-DD" (the forwarding watchdog expects no calls on them). */
+    closedDates: z.array(z.string()).max(MAX_CLOSED_DATES, `At most ${MAX_CLOSED_DATES} closed days`),
   })
   .superRefine((form, ctx) => {
     if (form.afterHoursEnabled && form.afterHoursMessage.trim() === "") {
@@ -99,6 +102,7 @@ export const BUSINESS_FORM_DEFAULTS: BusinessFormValues = {
   // Texts to the owner's mobile are off until they give a number.
   inboxForwardEnabled: false,
   inboxForwardNumber: "",
+  closedDates: [],
 };
 
 /** The form filled once from the loaded business (docs/product.md section 4). */
@@ -122,6 +126,8 @@ export function formValuesFromBusiness(business: Business): BusinessFormValues {
     // "" (or absent, an API from before forwarding): off. Stored as E.164, shown as (415) 555-0123.
     inboxForwardEnabled: Boolean(business.inboxForwardNumber),
     inboxForwardNumber: business.inboxForwardNumber ? displayPhoneNumber(business.inboxForwardNumber) : "",
+    // Absent (an API from before the forwarding watchdog): none.
+    closedDates: [...(business.closedDates ?? [])].sort(),
   };
 }
 

@@ -1,6 +1,7 @@
 import { ClockCircleOutlined, MessageOutlined, PhoneOutlined, ShareAltOutlined } from "@ant-design/icons";
 import { displayName, useUser } from "@/shared/auth/get-user";
 import { LinkButton } from "@/shared/ui/link-button";
+import { ForwardingStatusCard } from "./forwarding-status-card";
 
 const STEPS = [
   { icon: <PhoneOutlined />, title: "Customer calls", text: "You're busy with a job or a patient and can't pick up." },
@@ -18,6 +19,7 @@ export function HowItWorksSection() {
         <h1 className="rb-h2">{user ? `Welcome, ${displayName(user)}` : "Welcome"}</h1>
         <p className="rb-lead">Here's how Rebound turns missed calls into conversations.</p>
       </header>
+      <ForwardingStatusCard />
       <ol className="rb-grid rb-grid--3 rb-dash-steps" aria-label="How it works">
         {STEPS.map((step, index) => (
           <li key={step.title} className="rb-card">

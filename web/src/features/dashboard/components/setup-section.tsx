@@ -1,6 +1,7 @@
 import { ApiOutlined, InfoCircleOutlined, PhoneOutlined } from "@ant-design/icons";
 import { Alert, Button, Skeleton } from "antd";
 import { useBusiness } from "@/shared/business/get-business";
+import { ForwardingStatusLine } from "@/shared/forwarding/forwarding-status-line";
 import { codeWithNumber, FORWARDING_TABLES } from "@/shared/content/forwarding-codes";
 import { formatPhoneNumber } from "@/shared/lib/status";
 import { CopyButton } from "@/shared/ui/copy-button";
@@ -45,6 +46,7 @@ export function SetupSection() {
         <p className="rb-number-card__value" data-testid="dedicated-number">
           <PhoneOutlined aria-hidden /> {formatPhoneNumber(number)}
         </p>
+        <ForwardingStatusLine />
       </section>
       <TextingRegistrationCard hasNumber />
       <Alert

@@ -4,6 +4,7 @@ import { Button, Input, Skeleton } from "antd";
 import { useEffect, useState } from "react";
 import { Controller, useForm } from "react-hook-form";
 import { useBusiness } from "@/shared/business/get-business";
+import { ForwardingStatusLine } from "@/shared/forwarding/forwarding-status-line";
 import { forwardingTestLabel, formatPhoneNumber, type ForwardingTestStatus } from "@/shared/lib/status";
 import { FormField } from "@/shared/ui/form-field";
 import { LinkButton } from "@/shared/ui/link-button";
@@ -13,6 +14,7 @@ import { forwardingTestSchema, useRunForwardingTest, type ForwardingTestInput } 
 import { useSimulatorAvailable } from "../api/simulator";
 import { initialTestStatus, testErrorToast, testResultToast } from "../lib/forwarding-test";
 import { GetNumberCard } from "./get-number-card";
+import { SelfTestCard } from "./self-test-form";
 import { TryItPanel } from "./try-it-panel";
 
 const STATUS_ICON: Record<ForwardingTestStatus, React.ReactNode> = {
@@ -72,6 +74,7 @@ export function TestSection() {
         <GetNumberCard />
       ) : (
         <>
+          <ForwardingStatusLine />
           <section className={`rb-card rb-status-card rb-status-card--${shown}`} aria-labelledby="test-status" data-testid="test-status">
             <span className="rb-status-card__icon" aria-hidden>
               {STATUS_ICON[shown]}
@@ -126,6 +129,7 @@ export function TestSection() {
               </form>
             </section>
           ) : null}
+          <SelfTestCard timeZone={business.data.timeZone} />
           <p>
             Working? Next, write the text your callers get.{" "}
             <LinkButton to="/app/{-$section}" params={{ section: "configure" }} buttonType="link" className="rb-inline-link">

@@ -1,5 +1,6 @@
 import { screen, waitFor } from "@testing-library/react";
 import { billingAnswer, signedInUser } from "@/test/billing";
+import { CHECK_NEEDED, VERIFIED } from "@/test/forwarding";
 import { renderWithProviders, stubFetch } from "@/test/render";
 import { ResultsSection } from "./results-section";
 
@@ -158,5 +159,44 @@ describe("your results: conversations", () => {
     expect(await screen.findByTestId("conversations-empty", {}, { timeout: 5000 })).toHaveTextContent("No conversations yet.");
     expect(screen.queryByTestId("stat-reply-rate")).toBeNull();
     expect(screen.queryByTestId("revenue-booked")).toBeNull();
+  }, 30_000);
+});
+
+describe("your results: forwarding gone quiet (issue 28)", () => {
+  beforeEach(() => {
+    document.cookie = "rebound.signed-in=1; path=/";
+  });
+  afterEach(() => {
+    document.cookie = "rebound.signed-in=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/";
+  });
+
+  const week = ["2026-11-20", "2026-11-21", "2026-11-22", "2026-11-23", "2026-11-24", "2026-11-25", "2026-11-26"];
+  function stubWith(status: unknown) {
+    const body = { ...summary(0), range: { from: week[0], to: week[6], timeZone: "America/New_York" }, daily: week.map((date) => ({ date, ...figures })) };
+    return stubFetch({
+      "GET /api/analytics/stats": () => ({ status: 200, body: stats }),
+      "GET /api/analytics/summary": () => ({ status: 200, body }),
+      "GET /api/billing": () => ({ status: 200, body: billingAnswer("trialing") }),
+      "GET /api/auth/user": () => ({ status: 200, body: signedInUser() }),
+      "GET /api/business": () => ({ status: 200, body: { id: "b1", averageClientValue: 500, closeRate: 30 } }),
+      "GET /api/forwarding/status": () => ({ status: 200, body: status }),
+    });
+  }
+
+  it("given check needed, then the chart's silent days are named under it: no forwarded calls since the last one, with the way to Test", async () => {
+    stubWith(CHECK_NEEDED);
+    await renderWithProviders(<ResultsSection />);
+    const note = await screen.findByTestId("chart-silent-note", {}, { timeout: 5000 });
+    expect(note).toHaveTextContent(/No forwarded calls since Tue, Nov 24.* 2:10 PM( EST)?: the shaded days may be calls your phone stopped forwarding\./);
+    expect(screen.getByRole("link", { name: "Test your forwarding" })).toHaveAttribute("href", "/app/test");
+  }, 30_000);
+
+  it("given verified, then nothing is marked", async () => {
+    const calls = stubWith(VERIFIED);
+    await renderWithProviders(<ResultsSection />);
+    await screen.findByTestId("stat-text-back-rate", {}, { timeout: 5000 });
+    await waitFor(() => expect(calls.some((call) => call.path === "/api/forwarding/status")).toBe(true));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    await waitFor(() => expect(screen.queryByTestId("chart-silent-note")).toBeNull());
   }, 30_000);
 });

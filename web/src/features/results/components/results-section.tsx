@@ -16,6 +16,8 @@ import { lazy, Suspense, type ReactNode } from "react";
 import { ChoosePlanAlert } from "@/shared/billing/choose-plan-alert";
 import { noSubscriptionLine } from "@/shared/billing/plan-notice";
 import { usePlanNotice } from "@/shared/billing/use-plan-notice";
+import { formatForwardingDate, silentRange } from "@/shared/forwarding/forwarding-display";
+import { useForwardingStatus } from "@/shared/forwarding/forwarding-status";
 import { formatPhoneNumber } from "@/shared/lib/status";
 import { LinkButton } from "@/shared/ui/link-button";
 import { SectionError } from "@/shared/ui/section-error";
@@ -103,6 +105,23 @@ function RegistrationPendingNotice({ count }: { count: number }) {
   );
 }
 
+/** Under the chart while forwarding is in doubt: what the shaded days mean, and the way to the Test screen. */
+function SilentNote({ since, timeZone }: { since: string | null; timeZone?: string }) {
+  const when = formatForwardingDate(since, timeZone);
+  return (
+    <p className="rb-chart__silent-note" data-testid="chart-silent-note">
+      <span className="rb-chart__silent-swatch" aria-hidden />
+      <span>
+        <strong>No forwarded calls</strong>
+        {when ? ` since ${when}` : " lately"}: the shaded days may be calls your phone stopped forwarding.{" "}
+        <LinkButton to="/app/{-$section}" params={{ section: "test" }} buttonType="link" className="rb-inline-link">
+          Test your forwarding
+        </LinkButton>
+      </span>
+    </p>
+  );
+}
+
 const CONVERSATION_ICONS: Readonly<Record<string, ReactNode>> = {
   "stat-reply-rate": <CommentOutlined />,
   "stat-owner-reply-time": <FieldTimeOutlined />,
@@ -136,8 +155,17 @@ function ConversationsRow({ summary }: { summary: AnalyticsSummaryResponse }) {
 export function ResultsSection() {
   const stats = useStats();
   const summary = useSummary();
+  // A status that fails to load only leaves the chart unmarked: the Test screen and dashboard say so.
+  const forwarding = useForwardingStatus();
   const unavailable = stats.data === null || summary.data === null;
   const timeZone = summary.data?.range.timeZone;
+  const silent = summary.data
+    ? silentRange(
+        forwarding.data,
+        summary.data.daily.map((day) => day.date),
+        timeZone,
+      )
+    : null;
   return (
     <div className="rb-section-stack">
       <header className="rb-dash-head">
@@ -199,8 +227,9 @@ export function ResultsSection() {
               {summary.data.totals.delivered} delivered between {summary.data.range.from} and {summary.data.range.to}.
             </p>
             <Suspense fallback={<Skeleton.Node active className="rb-chart-skeleton" />}>
-              <DailyChart daily={summary.data.daily} />
+              <DailyChart daily={summary.data.daily} silent={silent} />
             </Suspense>
+            {silent ? <SilentNote since={silent.since} timeZone={timeZone} /> : null}
           </section>
           <ConversationsRow summary={summary.data} />
           <RevenueCard revenue={summary.data.revenue} callersWhoReplied={summary.data.callersWhoReplied} booked={summary.data.booked} />

@@ -11,7 +11,7 @@ import { FormField } from "@/shared/ui/form-field";
 import { toast } from "@/shared/ui/toast/toast-store";
 import { MAX_DUPLICATE_WINDOW_HOURS, parseDoNotTextNumber, textingRulesSchema, type TextingRules } from "../lib/texting-rules";
 
-/** Owner alerts on/off, the suppression window and the numbers never to text (POST /api/business). */
+/** Owner alerts and forwarding alerts on/off, the suppression window and the numbers never to text (POST /api/business). */
 export function TextingRulesForm({ business }: { business: Business }) {
   const save = useUpdateBusiness();
   const [draft, setDraft] = useState("");
@@ -20,6 +20,8 @@ export function TextingRulesForm({ business }: { business: Business }) {
     resolver: zodResolver(textingRulesSchema),
     defaultValues: {
       ownerAlertsEnabled: business.ownerAlertsEnabled,
+      // Absent from an older API: on (business's default).
+      forwardingAlertsEnabled: business.forwardingAlertsEnabled ?? true,
       duplicateWindowHours: business.duplicateWindowHours,
       doNotTextNumbers: business.doNotTextNumbers,
     },
@@ -59,6 +61,26 @@ export function TextingRulesForm({ business }: { business: Business }) {
             <span className="rb-toggle-row__control">
               <span className={field.value ? "rb-state rb-state--on" : "rb-state"}>{field.value ? "On" : "Off"}</span>
               <Switch checked={field.value} onChange={field.onChange} aria-labelledby="owner-alerts-label" aria-describedby="owner-alerts-hint" />
+            </span>
+          </div>
+        )}
+      />
+      <Controller
+        control={control}
+        name="forwardingAlertsEnabled"
+        render={({ field }) => (
+          <div className="rb-toggle-row">
+            <div>
+              <span id="forwarding-alerts-label" className="rb-toggle-row__title">
+                Forwarding alerts
+              </span>
+              <span id="forwarding-alerts-hint" className="rb-toggle-row__hint">
+                Email me when forwarding seems to have stopped: no forwarded calls for longer than usual while you're open.
+              </span>
+            </div>
+            <span className="rb-toggle-row__control">
+              <span className={field.value ? "rb-state rb-state--on" : "rb-state"}>{field.value ? "On" : "Off"}</span>
+              <Switch checked={field.value} onChange={field.onChange} aria-labelledby="forwarding-alerts-label" aria-describedby="forwarding-alerts-hint" />
             </span>
           </div>
         )}

@@ -5,9 +5,11 @@ export const MAX_DUPLICATE_WINDOW_HOURS = 720;
 export const MAX_DO_NOT_TEXT_NUMBERS = 50;
 const WINDOW_MESSAGE = `Enter a whole number of hours from 0 to ${MAX_DUPLICATE_WINDOW_HOURS}`;
 
-/** Owner alerts, the suppression window and the numbers never to text (business settings extras). */
+/** Owner alerts, forwarding alerts, the suppression window and the numbers never to text (business settings extras). */
 export const textingRulesSchema = z.object({
   ownerAlertsEnabled: z.boolean(),
+  /** E-mail when forwarding seems to have stopped (issue 28). */
+  forwardingAlertsEnabled: z.boolean(),
   duplicateWindowHours: z.number({ error: WINDOW_MESSAGE }).int(WINDOW_MESSAGE).min(0, WINDOW_MESSAGE).max(MAX_DUPLICATE_WINDOW_HOURS, WINDOW_MESSAGE),
   doNotTextNumbers: z.array(z.string()).max(MAX_DO_NOT_TEXT_NUMBERS, `At most ${MAX_DO_NOT_TEXT_NUMBERS} numbers`),
 });
