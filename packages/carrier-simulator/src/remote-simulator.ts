@@ -4,7 +4,7 @@
 // telephony service and reach it with RemoteSimulatorProvider. Never in production.
 import express, { Router } from "express";
 import { z } from "zod";
-import { loadConfig } from "@rebound/platform";
+import { loadConfig, postText, type PostReply } from "@rebound/platform";
 import {
   TelephonyProviderError,
   type AccountScope,
@@ -226,23 +226,30 @@ export class RemoteSimulatorProvider implements TelephonyProvider, TextingRegist
   }
 
   private async call<T>(method: Method, args: unknown[]): Promise<T> {
-    let response: Response;
+    let reply: PostReply;
     try {
-      response = await fetch(`${this.baseUrl}${RPC_PREFIX}/${method}`, {
-        method: "POST",
+      reply = await postText(`${this.baseUrl}${RPC_PREFIX}/${method}`, {
         headers: { "content-type": "application/json" },
         body: JSON.stringify({ args }),
-        signal: AbortSignal.timeout(this.timeoutMs),
+        timeoutMs: this.timeoutMs,
       });
     } catch (error) {
       throw new TelephonyProviderError(`carrier simulator at ${this.baseUrl} unreachable: ${(error as Error).message}`, { retryable: true, cause: error });
     }
-    const answer = (await response.json().catch(() => ({}))) as { result?: T; error?: RpcError };
-    if (!response.ok || answer.error) {
-      const failure = answer.error ?? { message: `carrier simulator answered ${response.status}` };
+    const answer = parseRpcAnswer<T>(reply.text);
+    if (reply.status < 200 || reply.status >= 300 || answer.error) {
+      const failure = answer.error ?? { message: `carrier simulator answered ${reply.status}` };
       throw new TelephonyProviderError(failure.message, { code: failure.code, httpStatus: failure.httpStatus, retryable: failure.retryable ?? true });
     }
     return answer.result as T;
+  }
+}
+
+function parseRpcAnswer<T>(text: string): { result?: T; error?: RpcError } {
+  try {
+    return JSON.parse(text) as { result?: T; error?: RpcError };
+  } catch {
+    return {};
   }
 }
 

@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import twilio from "twilio";
+import { postText } from "@rebound/platform";
 
 export interface WebhookResult {
   /** The HTTP status; 0 when no answer came (connection refused, timeout: `error` says which). */
@@ -16,7 +17,7 @@ export function webhookFailed(result: WebhookResult): boolean {
 /**
  * Posts form-encoded webhooks signed exactly like Twilio (X-Twilio-Signature =
  * HMAC-SHA1 of the URL and the sorted params with the auth token), so the
- * gateway's real signature check runs. Node's fetch keeps connections alive.
+ * gateway's real signature check runs, on keep-alive connections (postText).
  * The token is the main account's unless `authToken` names the owner's: a
  * subaccount's webhooks are signed with the subaccount's own token.
  */
@@ -32,18 +33,17 @@ export class WebhookSender {
   ) {}
 
   async post(url: string, params: Record<string, string>, authToken: string = this.authToken): Promise<WebhookResult> {
-    const response = await fetch(this.reach(url), {
-      method: "POST",
+    const reply = await postText(this.reach(url), {
       headers: {
         "content-type": "application/x-www-form-urlencoded",
         "x-twilio-signature": twilio.getExpectedTwilioSignature(authToken, url, params),
         "i-twilio-idempotency-token": randomUUID(),
         "user-agent": "TwilioProxy/1.1 (Rebound carrier simulator)",
       },
-      body: new URLSearchParams(params),
-      signal: AbortSignal.timeout(this.timeoutMs),
+      body: new URLSearchParams(params).toString(),
+      timeoutMs: this.timeoutMs,
     });
-    return { status: response.status, body: await response.text() };
+    return { status: reply.status, body: reply.text };
   }
 
   /**

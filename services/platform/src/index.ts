@@ -11,6 +11,7 @@ export * from "./http/http-server";
 export * from "./http/internal-auth";
 export * from "./http/internal-call";
 export * from "./http/metrics";
+export * from "./http/post-text";
 export * from "./http/prepared-json";
 export * from "./http/validate";
 export * from "./db/database";

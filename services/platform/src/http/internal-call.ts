@@ -6,6 +6,7 @@ import { AppError, ERROR_STATUS, type ErrorCode, type FieldError } from "../erro
 import type { Logger } from "../logging/logger";
 import { errorMiddleware, notFoundHandler } from "./error-middleware";
 import { INTERNAL_USER_HEADER, signInternalUser, type InternalUser } from "./internal-auth";
+import { postText } from "./post-text";
 
 /**
  * How one service reaches another: its base URL (distributed mode, over HTTP) or its router in this
@@ -35,17 +36,9 @@ export function internalTransport(upstream: Upstream, logger: Logger): InternalT
   return typeof upstream === "string" ? createHttpTransport(upstream) : createInProcessTransport(upstream, logger);
 }
 
-/** Distributed: a call to a service's internal API over HTTP (node's fetch keeps connections alive). */
+/** Distributed: a call to a service's internal API over HTTP, on keep-alive connections (postText). */
 export function createHttpTransport(baseUrl: string): InternalTransport {
-  return async (request) => {
-    const response = await fetch(`${baseUrl}${request.path}`, {
-      method: "POST",
-      headers: request.headers,
-      body: request.body,
-      signal: AbortSignal.timeout(request.timeoutMs),
-    });
-    return { status: response.status, text: await response.text() };
-  };
+  return (request) => postText(`${baseUrl}${request.path}`, { headers: request.headers, body: request.body, timeoutMs: request.timeoutMs });
 }
 
 /**
