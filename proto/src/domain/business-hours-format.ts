@@ -23,6 +23,11 @@ const LONG_DAY: Readonly<Record<DayName, string>> = {
   sunday: "Sunday",
 };
 
+/** 'tuesday' => 'Tuesday'. */
+export function formatDayName(day: DayName): string {
+  return LONG_DAY[day];
+}
+
 /** '17:00' => '5:00 PM', '00:30' => '12:30 AM', '12:00' => '12:00 PM'. Throws RangeError if not 'HH:MM'. */
 export function formatTime(time: string): string {
   const total = timeToMinutes(time);

@@ -3,6 +3,7 @@ import {
   DEFAULT_WEEKLY_HOURS,
   isOpenAt,
   isOpenAtWeekTime,
+  storedWeeklyHours,
   isValidTime,
   nextOpening,
   validateDayHours,
@@ -275,5 +276,22 @@ describe("nextOpening", () => {
       open: "09:00",
       daysAhead: 0,
     });
+  });
+});
+
+describe("storedWeeklyHours", () => {
+  it("given a stored week with a malformed and a missing day, when read back, then those days are the fallback's and the rest as stored", () => {
+    const stored = { monday: { open: "08:00", close: "12:00", enabled: true }, tuesday: { open: 8, close: "12:00", enabled: true }, extra: "ignored" };
+    const hours = storedWeeklyHours(stored);
+    expect(hours.monday).toEqual({ open: "08:00", close: "12:00", enabled: true });
+    expect(hours.tuesday).toEqual(DEFAULT_WEEKLY_HOURS.tuesday);
+    expect(hours.sunday).toEqual(DEFAULT_WEEKLY_HOURS.sunday);
+    expect(Object.keys(hours)).toEqual([...DAY_NAMES]);
+  });
+
+  it("given something that is not an object, when read back, then it is the fallback week", () => {
+    const fallback = { ...DEFAULT_WEEKLY_HOURS, saturday: { open: "10:00", close: "14:00", enabled: true } };
+    expect(storedWeeklyHours(null, fallback)).toEqual(fallback);
+    expect(storedWeeklyHours([1, 2], fallback)).toEqual(fallback);
   });
 });

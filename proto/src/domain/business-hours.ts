@@ -85,6 +85,25 @@ export function validateDayHours(day: DayHours): DayHoursIssue[] {
   return issues;
 }
 
+function isDayHours(value: unknown): value is DayHours {
+  if (typeof value !== "object" || value === null) return false;
+  const day = value as Record<string, unknown>;
+  return typeof day.open === "string" && typeof day.close === "string" && typeof day.enabled === "boolean";
+}
+
+/**
+ * Weekly hours read back from storage (a JSON column written from validated input): each day as stored, or the
+ * fallback's day where it is missing or malformed.
+ */
+export function storedWeeklyHours(value: unknown, fallback: Readonly<WeeklyHours> = DEFAULT_WEEKLY_HOURS): WeeklyHours {
+  const stored = typeof value === "object" && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+  const days = DAY_NAMES.map((day) => {
+    const candidate = stored[day];
+    return [day, isDayHours(candidate) ? { open: candidate.open, close: candidate.close, enabled: candidate.enabled } : { ...fallback[day] }] as const;
+  });
+  return Object.fromEntries(days) as WeeklyHours;
+}
+
 /** validateDayHours for all seven days, each issue tagged with its day. */
 export function validateWeeklyHours(hours: WeeklyHours): WeeklyHoursIssue[] {
   return DAY_NAMES.flatMap((day) => validateDayHours(hours[day]).map((issue) => ({ day, ...issue })));

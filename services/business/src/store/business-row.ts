@@ -1,26 +1,9 @@
 // Rows of business.businesses <-> the domain's Business.
 
-import { DAY_NAMES, toVoiceNoTextAnswer, type DayHours, type WeeklyHours } from "@rebound/contracts/domain";
+import { DAY_NAMES, storedWeeklyHours, toVoiceNoTextAnswer, type WeeklyHours } from "@rebound/contracts/domain";
 import type { Business, ForwardingTestStatusName } from "../domain/business";
 import { defaultSettings } from "../domain/business-defaults";
 import type { Business as BusinessRow, Prisma } from "../generated/prisma/client";
-
-function isDayHours(value: unknown): value is DayHours {
-  if (typeof value !== "object" || value === null) return false;
-  const day = value as Record<string, unknown>;
-  return typeof day.open === "string" && typeof day.close === "string" && typeof day.enabled === "boolean";
-}
-
-/** Stored hours are written only from validated input; a malformed day falls back to the default. */
-function toWeeklyHours(value: Prisma.JsonValue): WeeklyHours {
-  const stored = typeof value === "object" && value !== null && !Array.isArray(value) ? value : {};
-  const fallback = defaultSettings().businessHours;
-  const entries = DAY_NAMES.map((day) => {
-    const candidate = stored[day];
-    return [day, isDayHours(candidate) ? { open: candidate.open, close: candidate.close, enabled: candidate.enabled } : fallback[day]] as const;
-  });
-  return Object.fromEntries(entries) as WeeklyHours;
-}
 
 function toTestStatus(value: string | null): ForwardingTestStatusName | null {
   return value === "success" || value === "failed" ? value : null;
@@ -48,7 +31,7 @@ export function toBusiness(row: BusinessRow): Business {
       smsAutoReplyEnabled: row.smsAutoReplyEnabled,
       smsAutoReplyMessage: row.smsAutoReplyMessage,
       timeZone: row.timeZone,
-      businessHours: toWeeklyHours(row.businessHours),
+      businessHours: storedWeeklyHours(row.businessHours, defaultSettings().businessHours),
       isActive: row.isActive,
       duplicateWindowSeconds: row.duplicateWindowSeconds,
       ownerAlertsEnabled: row.ownerAlertsEnabled,

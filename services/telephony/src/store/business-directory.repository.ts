@@ -1,4 +1,4 @@
-import { DAY_NAMES, DEFAULT_WEEKLY_HOURS, toVoiceNoTextAnswer, type DayHours, type WeeklyHours } from "@rebound/contracts/domain";
+import { DAY_NAMES, storedWeeklyHours, toVoiceNoTextAnswer, type WeeklyHours } from "@rebound/contracts/domain";
 import type { BusinessCallSettings } from "../domain/voice-answer";
 import type { Prisma } from "../generated/prisma/client";
 import type { TelephonyDb } from "./telephony-db";
@@ -63,25 +63,6 @@ const WATCHDOG_SELECT = {
   closedDates: true,
 } as const;
 
-function isDayHours(value: unknown): value is DayHours {
-  if (typeof value !== "object" || value === null) return false;
-  const day = value as Record<string, unknown>;
-  return typeof day.open === "string" && typeof day.close === "string" && typeof day.enabled === "boolean";
-}
-
-/** Stored hours come from validated business events; {} (no settings event since the column came) is the default week. */
-function toWeeklyHours(value: Prisma.JsonValue): WeeklyHours {
-  const stored = typeof value === "object" && value !== null && !Array.isArray(value) ? value : {};
-  const days = DAY_NAMES.map((day) => {
-    const candidate = stored[day];
-    return [
-      day,
-      isDayHours(candidate) ? { open: candidate.open, close: candidate.close, enabled: candidate.enabled } : { ...DEFAULT_WEEKLY_HOURS[day] },
-    ] as const;
-  });
-  return Object.fromEntries(days) as WeeklyHours;
-}
-
 function hoursJson(hours: WeeklyHours): Prisma.InputJsonObject {
   return Object.fromEntries(DAY_NAMES.map((day) => [day, { open: hours[day].open, close: hours[day].close, enabled: hours[day].enabled }]));
 }
@@ -131,7 +112,7 @@ export class BusinessDirectoryRepository {
   /** The forwarding watchdog's view of a business (its hours, time zone, alert switch, closed days). */
   async findWatchdogSettings(businessId: string): Promise<BusinessWatchdogSettings | null> {
     const row = await this.db.client.businessDirectory.findUnique({ where: { businessId }, select: WATCHDOG_SELECT });
-    return row ? { ...row, businessHours: toWeeklyHours(row.businessHours), closedDates: row.closedDates ?? [] } : null;
+    return row ? { ...row, businessHours: storedWeeklyHours(row.businessHours), closedDates: row.closedDates ?? [] } : null;
   }
 
   /** Creates or updates the business; `changes` without a field leaves it as it is. */

@@ -1,4 +1,6 @@
 import type { BadgeTone } from "@/shared/ui/badge";
+import { formatDayName, formatTime, isValidTime } from "@rebound/contracts/domain";
+import { calendarDayIn } from "@/shared/lib/calendar-day";
 import type { ForwardingStatus, Weekday } from "./forwarding-status";
 
 /** How the forwarding watchdog's status reads to the owner (issue 28), in one place for every screen. */
@@ -114,27 +116,11 @@ export function statusExplanation(status: ForwardingStatus, timeZone?: string, n
   }
 }
 
-const WEEKDAY_LABELS: Record<Weekday, string> = {
-  monday: "Monday",
-  tuesday: "Tuesday",
-  wednesday: "Wednesday",
-  thursday: "Thursday",
-  friday: "Friday",
-  saturday: "Saturday",
-  sunday: "Sunday",
-};
+export const weekdayLabel: (day: Weekday) => string = formatDayName;
 
-export function weekdayLabel(day: Weekday): string {
-  return WEEKDAY_LABELS[day];
-}
-
-/** '14:30' -> '2:30 PM'. */
+/** '14:30' -> '2:30 PM'; what is not HH:MM as it came. */
 export function clockLabel(time: string): string {
-  const match = /^(\d{1,2}):(\d{2})$/.exec(time);
-  if (!match) return time;
-  const hours = Number(match[1]);
-  const suffix = hours >= 12 ? "PM" : "AM";
-  return `${hours % 12 === 0 ? 12 : hours % 12}:${match[2]} ${suffix}`;
+  return isValidTime(time) ? formatTime(time) : time;
 }
 
 /** The weekly self-test in a sentence: 'Every Tuesday at 10:00 AM' or 'Off'. */
@@ -145,16 +131,7 @@ export function selfTestSummary(selfTest: ForwardingStatus["selfTest"]): string 
 /** '2026-11-24T19:10:00Z' -> '2026-11-24', the calendar day in the zone (the analytics series' dates). */
 export function dayInZone(iso: string, timeZone?: string): string | null {
   const date = validDate(iso);
-  if (!date) return null;
-  const format = (zone?: string) => new Intl.DateTimeFormat("en-US", { timeZone: zone, year: "numeric", month: "2-digit", day: "2-digit" }).formatToParts(date);
-  let parts: Intl.DateTimeFormatPart[];
-  try {
-    parts = format(timeZone);
-  } catch {
-    parts = format();
-  }
-  const part = (type: string) => parts.find((item) => item.type === type)?.value ?? "";
-  return `${part("year")}-${part("month")}-${part("day")}`;
+  return date ? calendarDayIn(date, timeZone) : null;
 }
 
 /**

@@ -1,3 +1,5 @@
+import { calendarDayIn } from "@/shared/lib/calendar-day";
+
 /** Holidays the owner marks (business's closedDates, issue 28): "YYYY-MM-DD", sorted, without repeats, at most 100 (business's limit). */
 export const MAX_CLOSED_DATES = 100;
 
@@ -23,13 +25,5 @@ export function closedDateLabel(date: string): string {
 
 /** Today's date, "YYYY-MM-DD", in the business's zone (the viewer's when the zone is unknown to this browser). */
 export function todayIn(timeZone?: string, now: Date = new Date()): string {
-  const format = (zone?: string) => new Intl.DateTimeFormat("en-CA", { timeZone: zone, year: "numeric", month: "2-digit", day: "2-digit" }).formatToParts(now);
-  let parts: Intl.DateTimeFormatPart[];
-  try {
-    parts = format(timeZone);
-  } catch {
-    parts = format();
-  }
-  const part = (type: string) => parts.find((item) => item.type === type)?.value ?? "";
-  return `${part("year")}-${part("month")}-${part("day")}`;
+  return calendarDayIn(now, timeZone);
 }
