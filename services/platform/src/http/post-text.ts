@@ -41,7 +41,10 @@ export function postText(url: string | URL, options: PostOptions): Promise<PostR
       },
     );
     // `timeout` fires on an idle socket; the deadline bounds the whole exchange, as AbortSignal.timeout did.
-    const deadline = setTimeout(() => request.destroy(new Error(`POST ${target.origin}${target.pathname} timed out after ${options.timeoutMs} ms`)), options.timeoutMs);
+    const deadline = setTimeout(
+      () => request.destroy(new Error(`POST ${target.origin}${target.pathname} timed out after ${options.timeoutMs} ms`)),
+      options.timeoutMs,
+    );
     deadline.unref();
     request.on("timeout", () => request.destroy(new Error(`POST ${target.origin}${target.pathname} timed out after ${options.timeoutMs} ms`)));
     request.on("error", reject);
