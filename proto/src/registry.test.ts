@@ -1,17 +1,26 @@
 import { create } from "@bufbuild/protobuf";
 import { timestampFromDate } from "@bufbuild/protobuf/wkt";
 import { decodeEnvelope, envelopeHeaders } from "./envelope";
-import { decodeEvent, encodeEvent, EVENT_REGISTRY, TOPICS, topicOf } from "./registry";
+import { decodeEvent, encodeEvent, EVENT_REGISTRY, TOPICS, topicOf, topicsOf } from "./registry";
 import { CallMissedSchema } from "./gen/rebound/telephony/v1/events_pb";
 
 describe("event registry", () => {
-  it("maps every event type to the topic of the service that produces it", () => {
-    expect(topicOf("CallMissed")).toBe(TOPICS.telephony);
+  it("maps every event type to the topic of the service that produces it, telephony's calls to a topic of their own", () => {
+    expect(topicOf("CallMissed")).toBe(TOPICS.calls);
     expect(topicOf("SmsSent")).toBe(TOPICS.messaging);
     expect(topicOf("UserRegistered")).toBe(TOPICS.identity);
-    expect(topicOf("VoicemailRecorded")).toBe(TOPICS.telephony);
+    expect(topicOf("VoicemailRecorded")).toBe(TOPICS.calls);
+    expect(topicOf("PhoneNumberPurchased")).toBe(TOPICS.telephony);
+    expect(topicOf("ForwardingStatusChanged")).toBe(TOPICS.telephony);
     expect(topicOf("ConversationOutcomeSet")).toBe(TOPICS.messaging);
     expect(Object.keys(EVENT_REGISTRY)).toHaveLength(26);
+  });
+
+  it("given a type that moved to the calls topic, then its consumers also read the topic it was published on before", () => {
+    expect(topicsOf("CallMissed")).toEqual([TOPICS.calls, TOPICS.telephony]);
+    expect(topicsOf("VoicemailDeleted")).toEqual([TOPICS.calls, TOPICS.telephony]);
+    expect(topicsOf("PhoneNumberPurchased")).toEqual([TOPICS.telephony]);
+    expect(topicsOf("SmsSent")).toEqual([TOPICS.messaging]);
   });
 
   it("round-trips a payload through protobuf bytes", () => {

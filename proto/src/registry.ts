@@ -5,11 +5,16 @@ import * as identity from "./gen/rebound/identity/v1/events_pb";
 import * as messaging from "./gen/rebound/messaging/v1/events_pb";
 import * as telephony from "./gen/rebound/telephony/v1/events_pb";
 
-/** One topic per producing service. */
+/**
+ * One topic per producing service, and telephony's calls on one of their own: every call's events would otherwise
+ * be fetched, decoded and committed by each group that reads telephony's rare events (numbers, registrations,
+ * forwarding) and ignores the calls (docs/decisions.md, "CPU per call").
+ */
 export const TOPICS = {
   identity: "rebound.identity.v1",
   business: "rebound.business.v1",
   telephony: "rebound.telephony.v1",
+  calls: "rebound.calls.v1",
   messaging: "rebound.messaging.v1",
   billing: "rebound.billing.v1",
 } as const;
@@ -31,13 +36,13 @@ export const EVENT_REGISTRY = {
   BusinessProfileUpdated: entry(business.BusinessProfileUpdatedSchema, TOPICS.business),
   PhoneNumberPurchased: entry(telephony.PhoneNumberPurchasedSchema, TOPICS.telephony),
   PhoneNumberReleased: entry(telephony.PhoneNumberReleasedSchema, TOPICS.telephony),
-  CallReceived: entry(telephony.CallReceivedSchema, TOPICS.telephony),
-  CallMissed: entry(telephony.CallMissedSchema, TOPICS.telephony),
+  CallReceived: entry(telephony.CallReceivedSchema, TOPICS.calls),
+  CallMissed: entry(telephony.CallMissedSchema, TOPICS.calls),
   ForwardingTestCompleted: entry(telephony.ForwardingTestCompletedSchema, TOPICS.telephony),
   TextingRegistrationChanged: entry(telephony.TextingRegistrationChangedSchema, TOPICS.telephony),
-  VoicemailRecorded: entry(telephony.VoicemailRecordedSchema, TOPICS.telephony),
-  VoicemailTranscribed: entry(telephony.VoicemailTranscribedSchema, TOPICS.telephony),
-  VoicemailDeleted: entry(telephony.VoicemailDeletedSchema, TOPICS.telephony),
+  VoicemailRecorded: entry(telephony.VoicemailRecordedSchema, TOPICS.calls),
+  VoicemailTranscribed: entry(telephony.VoicemailTranscribedSchema, TOPICS.calls),
+  VoicemailDeleted: entry(telephony.VoicemailDeletedSchema, TOPICS.calls),
   ForwardingStatusChanged: entry(telephony.ForwardingStatusChangedSchema, TOPICS.telephony),
   InboundSmsReceived: entry(messaging.InboundSmsReceivedSchema, TOPICS.messaging),
   SmsQueued: entry(messaging.SmsQueuedSchema, TOPICS.messaging),
@@ -62,6 +67,24 @@ export function isEventType(value: string): value is EventType {
 
 export function topicOf(type: EventType): Topic {
   return EVENT_REGISTRY[type].topic;
+}
+
+/**
+ * Where a type was published before it moved to its topic of today: its consumers read there too, so nothing in
+ * flight is skipped while old and new producers run side by side, and a replay from offset zero finds the old records.
+ */
+const FORMER_TOPICS: Partial<Record<EventType, Topic>> = {
+  CallReceived: TOPICS.telephony,
+  CallMissed: TOPICS.telephony,
+  VoicemailRecorded: TOPICS.telephony,
+  VoicemailTranscribed: TOPICS.telephony,
+  VoicemailDeleted: TOPICS.telephony,
+};
+
+/** Every topic a consumer of `type` reads: today's, and the one it moved from. */
+export function topicsOf(type: EventType): Topic[] {
+  const former = FORMER_TOPICS[type];
+  return former ? [topicOf(type), former] : [topicOf(type)];
 }
 
 export function createPayload<T extends EventType>(type: T, init: EventPayloadInit<T>): EventPayload<T> {

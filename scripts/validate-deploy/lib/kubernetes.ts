@@ -153,10 +153,10 @@ export function chartRules(
   }
   // Consumers cannot usefully outnumber the partitions of the topics they read.
   const messagingHpa = findObject<IHorizontalPodAutoscaler>(objects, "HorizontalPodAutoscaler", `${RELEASE}-rebound-messaging`);
-  const partitions = topicPartitions().strimzi.get("rebound.telephony.v1");
+  const partitions = topicPartitions().strimzi.get("rebound.calls.v1");
   const maxReplicas = messagingHpa?.spec?.maxReplicas;
   if (maxReplicas !== undefined && partitions !== undefined && maxReplicas > partitions) {
-    problems.push(`messaging: maxReplicas ${maxReplicas} > ${partitions} partitions of rebound.telephony.v1`);
+    problems.push(`messaging: maxReplicas ${maxReplicas} > ${partitions} partitions of rebound.calls.v1`);
   }
   if (expectIngress) {
     const ingress = objectsOf<IIngress>(objects, "Ingress")[0];

@@ -1,4 +1,4 @@
-import { topicOf } from "@rebound/contracts";
+import { topicsOf } from "@rebound/contracts";
 import { loadConfig, type PlatformRuntime, type ServiceDefinition } from "@rebound/platform";
 import type { AnalyticsDeps } from "./analytics-deps";
 import { analyticsConfigSchema, type AnalyticsConfig } from "./config";
@@ -13,7 +13,7 @@ import { ProjectionRepository } from "./store/projection.repository";
 import { ReportRepository } from "./store/report.repository";
 
 export { PROJECTIONS_CONSUMER } from "./project-events/on-projected-event.handler";
-export const PROJECTED_TOPICS = [...new Set(PROJECTED_EVENT_TYPES.map(topicOf))];
+export const PROJECTED_TOPICS = [...new Set(PROJECTED_EVENT_TYPES.flatMap(topicsOf))];
 
 export interface AnalyticsServiceDeps {
   /** Settings; missing keys come from the environment (analyticsConfigSchema). */

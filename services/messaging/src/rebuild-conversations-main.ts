@@ -11,7 +11,7 @@ import { rebuildConversations } from "./conversations/rebuild-conversations.use-
 import { ConversationRepository } from "./store/conversation.repository";
 import { createMessagingDb } from "./store/messaging-db";
 
-const TOPICS_READ = [TOPICS.telephony, TOPICS.messaging];
+const TOPICS_READ = [TOPICS.calls, TOPICS.telephony, TOPICS.messaging];
 
 async function main(): Promise<void> {
   const config = loadConfig(platformConfigSchema);

@@ -9,7 +9,7 @@ import { newBusiness, startMessaging, waitUntil, type Harness } from "./support/
 
 jest.setTimeout(120_000);
 
-const TOPICS_READ = [TOPICS.telephony, TOPICS.messaging];
+const TOPICS_READ = [TOPICS.calls, TOPICS.telephony, TOPICS.messaging];
 
 /** Every row of the projection, in a stable order, with the stream's change numbers. */
 async function snapshot(h: Harness) {

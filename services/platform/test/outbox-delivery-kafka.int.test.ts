@@ -18,7 +18,7 @@ describeIf(Boolean(realBrokers?.length) || process.env.KAFKA_MOCK === "1", "set 
     describeOutboxDelivery("kafka", async () => {
       let brokers = realBrokers ?? [];
       if (!brokers.length) {
-        mock = await startKafkaMock({ topics: [{ name: TOPICS.telephony, partitions: 4 }] });
+        mock = await startKafkaMock({ topics: [{ name: TOPICS.calls, partitions: 4 }] });
         brokers = mock.brokers;
       }
       return createKafkaBus({ brokers, clientId: `outbox-test-${process.pid}`, consumerTimings: TEST_CONSUMER_TIMINGS });

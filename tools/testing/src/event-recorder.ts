@@ -1,4 +1,4 @@
-import { decodeEnvelope, isEventType, topicOf, HEADERS, type AnyEventEnvelope, type EventEnvelope, type EventType } from "@rebound/contracts";
+import { decodeEnvelope, isEventType, topicsOf, HEADERS, type AnyEventEnvelope, type EventEnvelope, type EventType } from "@rebound/contracts";
 import { randomUUID } from "node:crypto";
 import type { EventBus, Subscription } from "@rebound/platform";
 
@@ -13,7 +13,7 @@ export class EventRecorder {
     const wanted = new Set<string>(types);
     recorder.subscription = await bus.subscribe({
       groupId: `test-recorder-${randomUUID()}`,
-      topics: [...new Set(types.map(topicOf))],
+      topics: [...new Set(types.flatMap(topicsOf))],
       handler: async (record) => {
         const type = record.headers[HEADERS.eventType] ?? "";
         if (!isEventType(type) || !wanted.has(type)) return;

@@ -1,4 +1,13 @@
-import { DEAD_LETTER_TOPIC, decodeEnvelope, HEADERS, isEventType, topicOf, UnknownEventError, type AnyEventEnvelope, type EventType } from "@rebound/contracts";
+import {
+  DEAD_LETTER_TOPIC,
+  decodeEnvelope,
+  HEADERS,
+  isEventType,
+  topicsOf,
+  UnknownEventError,
+  type AnyEventEnvelope,
+  type EventType,
+} from "@rebound/contracts";
 import { context, propagation, ROOT_CONTEXT, trace } from "@opentelemetry/api";
 import type { DeliveredRecord, EventBus, Subscription } from "../bus/event-bus";
 import { isConnectionError } from "../db/connection-errors";
@@ -32,7 +41,7 @@ export async function subscribeConsumer(
   policy: RetryPolicy = DEFAULT_RETRY_POLICY,
 ): Promise<Subscription> {
   const types = Object.keys(definition.handlers).filter(isEventType);
-  const topics = [...new Set(types.map(topicOf))];
+  const topics = [...new Set(types.flatMap(topicsOf))];
   return bus.subscribe({
     groupId: definition.group,
     topics,
