@@ -2,9 +2,11 @@
 // GET /api/analytics/stats (through the gateway: session, then analytics) shows them and their
 // texts as delivered within 1 s of the carrier's delivery callback; another owner sees zeros.
 //
-// The carrier simulator runs in this process and posts its callbacks with the global fetch: the
-// moment it posts a "delivered" callback is taken there, before the request leaves.
+// The carrier simulator runs in this process and signs each callback with the twilio SDK's
+// getExpectedTwilioSignature just before posting it: the moment it signs a "delivered" callback is
+// taken there, before the request leaves.
 
+import twilio from "twilio";
 import { analyticsStatsResponseSchema, type AnalyticsStatsResponse } from "@rebound/contracts/domain";
 import { Owner, startStandaloneApp, type StandaloneApp } from "./support/standalone-app";
 
@@ -23,18 +25,16 @@ describe("GET /api/analytics/stats in a fresh standalone, after simulated missed
   let app: StandaloneApp;
   let owner: Owner;
   let dedicatedNumber: string;
-  /** Recipient -> performance.now() when the simulator posted its delivery callback. */
+  /** Recipient -> performance.now() when the simulator signed (and then posted) its delivery callback. */
   const deliveryCallbacks = new Map<string, number>();
   const realFetch = globalThis.fetch;
 
   beforeAll(async () => {
-    jest.spyOn(globalThis, "fetch").mockImplementation((input, init) => {
-      const body = init?.body;
-      if (body instanceof URLSearchParams && body.get("MessageStatus") === "delivered" && body.get("SmsSid")) {
-        const to = body.get("To") as string;
-        if (!deliveryCallbacks.has(to)) deliveryCallbacks.set(to, performance.now());
-      }
-      return realFetch(input, init);
+    const sign = twilio.getExpectedTwilioSignature.bind(twilio);
+    jest.spyOn(twilio, "getExpectedTwilioSignature").mockImplementation((authToken, url, params: Record<string, string>) => {
+      if (params.MessageStatus === "delivered" && params.SmsSid && params.To && !deliveryCallbacks.has(params.To))
+        deliveryCallbacks.set(params.To, performance.now());
+      return sign(authToken, url, params);
     });
     app = await startStandaloneApp();
     owner = new Owner(app.url);

@@ -20,6 +20,7 @@ import { confirmSetupSchema, createPaymentIntentSchema, updatePaymentMethodSchem
 import { updateProfileSchema as businessProfileSchema } from "../../../business/src/update-profile/update-profile.schema";
 import { updateSettingsSchema } from "../../../business/src/update-settings/update-settings.schema";
 import { forwardingTestSchema } from "../../../telephony/src/forwarding-test/run-forwarding-test.schema";
+import { updateSelfTestSchema } from "../../../telephony/src/forwarding-watchdog/update-self-test.schema";
 import { purchaseSchema } from "../../../telephony/src/phone-numbers/purchase-number.schema";
 import { resendVerificationSchema } from "../../../telephony/src/texting-registration/resend-verification.schema";
 import { plainEmail, type Overrides } from "./zod-arbitrary";
@@ -104,6 +105,15 @@ export function jsonEndpoints(context: FuzzContext): JsonEndpoint[] {
       overrides: { phoneNumber: fc.oneof(fc.constantFrom(...context.availableNumbers), phones) },
     },
     { method: "POST", path: "/api/test/call-forwarding", schema: forwardingTestSchema, overrides: { phoneNumber: phones } },
+    {
+      method: "PUT",
+      path: "/api/forwarding/self-test",
+      schema: updateSelfTestSchema,
+      overrides: {
+        weekday: fc.oneof(fc.constantFrom("tuesday", "Sunday", "funday", ""), fc.integer({ min: -2, max: 8 })),
+        time: fc.constantFrom("10:00", "23:30", "9:5", "25:00", ""),
+      },
+    },
     {
       method: "POST",
       path: "/api/texting-registration",

@@ -176,7 +176,11 @@ describe("the fake Twilio API: accounts, credentials and registration resources"
 });
 
 describe("the fake Twilio API reviewing texting registrations on its own (registrationReviewMs)", () => {
-  const REVIEW_MS = 40;
+  /**
+   * Long enough that the bundles are still in review when submitBusinessProfile's several requests have
+   * returned, on a busy machine too (40 ms once was not, in CI beside other suites).
+   */
+  const REVIEW_MS = 400;
   const STANDARD: StandardBusinessProfile = {
     kind: "standard",
     legalName: "Acme Plumbing LLC",
@@ -216,7 +220,7 @@ describe("the fake Twilio API reviewing texting registrations on its own (regist
 
   const statusOf = (sid: string) => fake.resource(sid)?.status;
   async function until<T>(read: () => Promise<T>, done: (value: T) => boolean): Promise<T> {
-    for (const deadline = Date.now() + 5_000; ;) {
+    for (const deadline = Date.now() + 10_000; ;) {
       const value = await read();
       if (done(value) || Date.now() > deadline) return value;
       await new Promise((resolve) => setTimeout(resolve, 5));
