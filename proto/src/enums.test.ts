@@ -1,8 +1,10 @@
 import { DEFAULT_SIGN_UP_PLAN } from "./domain/plans";
 import { ENTITLEMENT_STATUSES, type EntitlementStatus } from "./domain/entitlement";
-import { billingFrequencyFromName, billingFrequencyName, entitlementStatusOf, planFromName, planName, type PlanName } from "./enums";
+import { create } from "@bufbuild/protobuf";
+import { DEFAULT_WEEKLY_HOURS } from "./domain/business-hours";
+import { billingFrequencyFromName, billingFrequencyName, entitlementStatusOf, planFromName, planName, weeklyHoursFromEvent, type PlanName } from "./enums";
 import { SubscriptionStatus } from "./gen/rebound/billing/v1/events_pb";
-import { BillingFrequency, Plan } from "./gen/rebound/common/v1/common_pb";
+import { BillingFrequency, DayHoursSchema, DayOfWeek, Plan } from "./gen/rebound/common/v1/common_pb";
 
 /** Every value of a generated enum, so a value added to the .proto fails these tests until it is mapped. */
 const valuesOf = (enumObject: object): number[] => Object.values(enumObject).filter((value): value is number => typeof value === "number");
@@ -89,5 +91,20 @@ describe("contracts' enum mappings", () => {
     ["weekly", BillingFrequency.MONTHLY],
   ] as const)("given the frequency name %j, when encoded, then it is %i", (name, frequency) => {
     expect(billingFrequencyFromName(name)).toBe(frequency);
+  });
+});
+
+describe("weeklyHoursFromEvent", () => {
+  it("given every value of DayOfWeek but UNSPECIFIED, then each names a day of the week", () => {
+    const days = valuesOf(DayOfWeek).filter((day) => day !== DayOfWeek.UNSPECIFIED);
+    const week = weeklyHoursFromEvent(days.map((day) => create(DayHoursSchema, { day, open: "08:00", close: "12:00", enabled: true })));
+    expect(Object.values(week).every((hours) => hours.enabled && hours.open === "08:00")).toBe(true);
+  });
+
+  it("given an event with some days, then those are as sent and the others closed; with none, the default week", () => {
+    const week = weeklyHoursFromEvent([create(DayHoursSchema, { day: DayOfWeek.SATURDAY, open: "10:00", close: "14:00", enabled: true })]);
+    expect(week.saturday).toEqual({ open: "10:00", close: "14:00", enabled: true });
+    expect(week.monday.enabled).toBe(false);
+    expect(weeklyHoursFromEvent([])).toEqual(DEFAULT_WEEKLY_HOURS);
   });
 });

@@ -1,7 +1,8 @@
 import { DEFAULT_SIGN_UP_PLAN, monthlyCallCap, type PlanName } from "./domain/plans";
 
 export type { PlanName } from "./domain/plans";
-import { BillingFrequency, Plan } from "./gen/rebound/common/v1/common_pb";
+import { BillingFrequency, DayOfWeek, Plan, type DayHours as DayHoursMessage } from "./gen/rebound/common/v1/common_pb";
+import { DAY_NAMES, DEFAULT_WEEKLY_HOURS, type DayName, type WeeklyHours } from "./domain/business-hours";
 import { SubscriptionStatus } from "./gen/rebound/billing/v1/events_pb";
 import type { EntitlementStatus } from "./domain/entitlement";
 
@@ -85,4 +86,29 @@ export function entitlementStatusOf(status: SubscriptionStatus): EntitlementStat
       return "unknown";
     }
   }
+}
+
+const DAY_NAME_OF: ReadonlyMap<DayOfWeek, DayName> = new Map([
+  [DayOfWeek.MONDAY, "monday"],
+  [DayOfWeek.TUESDAY, "tuesday"],
+  [DayOfWeek.WEDNESDAY, "wednesday"],
+  [DayOfWeek.THURSDAY, "thursday"],
+  [DayOfWeek.FRIDAY, "friday"],
+  [DayOfWeek.SATURDAY, "saturday"],
+  [DayOfWeek.SUNDAY, "sunday"],
+]);
+
+/**
+ * The week a business event carries (BusinessSettings.business_hours), the one reading every consumer uses
+ * (messaging's dispatch config, telephony's directory): days the event leaves out are closed; an event with no
+ * hours at all means the defaults.
+ */
+export function weeklyHoursFromEvent(days: readonly DayHoursMessage[]): WeeklyHours {
+  if (days.length === 0) return structuredClone(DEFAULT_WEEKLY_HOURS) as WeeklyHours;
+  const hours = Object.fromEntries(DAY_NAMES.map((day) => [day, { open: "09:00", close: "17:00", enabled: false }])) as WeeklyHours;
+  for (const entry of days) {
+    const day = DAY_NAME_OF.get(entry.day);
+    if (day) hours[day] = { open: entry.open, close: entry.close, enabled: entry.enabled };
+  }
+  return hours;
 }

@@ -67,6 +67,29 @@ async function look(page, label, problems) {
   await page.setViewportSize({ width: 1440, height: 900 });
 }
 
+/** Signs up through the page with the 4242 test card and closes the welcome tutorial: the dashboard is open. */
+async function signUpWithCard(page, email) {
+  await page.goto("/register");
+  await fillRegisterForm(page, email);
+  await fillCard(page, "4242 4242 4242 4242");
+  await page.getByRole("button", { name: "Start $14 Trial for $1" }).click();
+  await page.waitForURL(/\/app\/how-it-works$/, { timeout: 20_000 });
+  const welcome = page.getByRole("dialog");
+  await welcome.getByText("1 of 3").waitFor();
+  await welcome.getByRole("button", { name: "Close welcome tutorial" }).click();
+  await welcome.waitFor({ state: "hidden" });
+}
+
+/** Buys the first 212 number the search offers, through the API (the purchase's own tests go through the pages). */
+async function buyNumberViaApi(context) {
+  const search = await context.request.get("/api/phone-numbers/search/212");
+  expect(search.status(), "number search status").toBe(200);
+  const number = (await search.json()).numbers[0]?.phoneNumber;
+  const purchase = await context.request.post("/api/phone-numbers/purchase", { data: { phoneNumber: number } });
+  expect([200, 201].includes(purchase.status()), `purchase status ${purchase.status()} (${await purchase.text()})`).toBe(true);
+  return number;
+}
+
 async function waitForToast(page, title, timeout = 15_000) {
   await page.getByTestId("toast").filter({ hasText: title }).first().waitFor({ timeout });
 }
@@ -549,15 +572,7 @@ export const tests = [
     run: async ({ page }) => {
       const problems = [];
       // Sign up with the 4242 test card and buy a number.
-      await page.goto("/register");
-      await fillRegisterForm(page, unique("texting"));
-      await fillCard(page, "4242 4242 4242 4242");
-      await page.getByRole("button", { name: "Start $14 Trial for $1" }).click();
-      await page.waitForURL(/\/app\/how-it-works$/, { timeout: 20_000 });
-      const welcome = page.getByRole("dialog");
-      await welcome.getByText("1 of 3").waitFor();
-      await welcome.getByRole("button", { name: "Close welcome tutorial" }).click();
-      await welcome.waitFor({ state: "hidden" });
+      await signUpWithCard(page, unique("texting"));
       const banner = page.getByTestId("registration-banner");
       expect(await banner.count(), "no registration banner without a number").toBe(0);
       await page.goto("/phone-number-selection");
@@ -706,20 +721,8 @@ export const tests = [
       const timings = {};
 
       // Sign up with the 4242 test card; the number through the API (its own tests go through the pages).
-      await page.goto("/register");
-      await fillRegisterForm(page, unique("inbox"));
-      await fillCard(page, "4242 4242 4242 4242");
-      await page.getByRole("button", { name: "Start $14 Trial for $1" }).click();
-      await page.waitForURL(/\/app\/how-it-works$/, { timeout: 20_000 });
-      const welcome = page.getByRole("dialog");
-      await welcome.getByText("1 of 3").waitFor();
-      await welcome.getByRole("button", { name: "Close welcome tutorial" }).click();
-      await welcome.waitFor({ state: "hidden" });
-      const search = await context.request.get("/api/phone-numbers/search/212");
-      expect(search.status(), "number search status").toBe(200);
-      const number = (await search.json()).numbers[0]?.phoneNumber;
-      const purchase = await context.request.post("/api/phone-numbers/purchase", { data: { phoneNumber: number } });
-      expect([200, 201].includes(purchase.status()), `purchase status ${purchase.status()} (${await purchase.text()})`).toBe(true);
+      await signUpWithCard(page, unique("inbox"));
+      const number = await buyNumberViaApi(context);
 
       // The simulator's caller: a missed call with a voicemail, then a text.
       const call = await context.request.post("/dev/simulator/calls", {
@@ -851,20 +854,8 @@ export const tests = [
       const BUSINESS_PHONE = "+12125550142";
 
       // Sign up with the 4242 test card; the number through the API (its own tests go through the pages).
-      await page.goto("/register");
-      await fillRegisterForm(page, unique("forwarding"));
-      await fillCard(page, "4242 4242 4242 4242");
-      await page.getByRole("button", { name: "Start $14 Trial for $1" }).click();
-      await page.waitForURL(/\/app\/how-it-works$/, { timeout: 20_000 });
-      const welcome = page.getByRole("dialog");
-      await welcome.getByText("1 of 3").waitFor();
-      await welcome.getByRole("button", { name: "Close welcome tutorial" }).click();
-      await welcome.waitFor({ state: "hidden" });
-      const search = await context.request.get("/api/phone-numbers/search/212");
-      expect(search.status(), "number search status").toBe(200);
-      const number = (await search.json()).numbers[0]?.phoneNumber;
-      const purchase = await context.request.post("/api/phone-numbers/purchase", { data: { phoneNumber: number } });
-      expect([200, 201].includes(purchase.status()), `purchase status ${purchase.status()} (${await purchase.text()})`).toBe(true);
+      await signUpWithCard(page, unique("forwarding"));
+      const number = await buyNumberViaApi(context);
 
       // A new business: not confirmed yet, on the dashboard (with the nudge), Setup and Test.
       await page.goto("/app/how-it-works");

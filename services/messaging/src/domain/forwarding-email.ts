@@ -2,6 +2,7 @@
 // docs/forwarding-watchdog.md): "check needed" (with the dial codes to turn forwarding back on and the
 // Test screen) and the all-clear when calls come again. Pure: facts and links in, the e-mail out.
 import type { RenderedEmail } from "./owner-alert-email";
+import { escapeHtml } from "./escape-html";
 
 export const FORWARDING_EMAIL_KINDS = ["check_needed", "resumed"] as const;
 export type ForwardingEmailKind = (typeof FORWARDING_EMAIL_KINDS)[number];
@@ -48,11 +49,7 @@ export function localMoment(at: Date, timeZone: string, now: Date): string {
   return `${weekday}, ${date}, ${time}`;
 }
 
-function escapeHtml(text: string): string {
-  return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
-}
-
-const FOOTER = "You get this e-mail because forwarding alerts are on for your business. Turn them off in Configure, with the owner alerts.";
+const FOOTER = "You get this e-mail because forwarding alerts are on for your business. Turn them off in Settings, under Forwarding alerts.";
 
 function checkNeededParagraphs(input: ForwardingEmailInput): string[] {
   const usual = input.expectedCallsPerDay !== null ? `; you usually get about ${formatRate(input.expectedCallsPerDay)} a day` : "";

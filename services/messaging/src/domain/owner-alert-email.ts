@@ -4,6 +4,7 @@
 // replied and the voicemails they left (with the transcript and a link to the thread).
 import { describeDeliveryError, isWithheldCallerId, WITHHELD_CALLER_LABEL } from "@rebound/contracts/domain";
 import { callerWords, messageWords, type CallerMessage } from "./caller-message-words";
+import { escapeHtml } from "./escape-html";
 
 /** A withheld caller id reads "Caller ID withheld", never as a made-up number (+266696687). */
 function who(callerNumber: string): string {
@@ -69,10 +70,6 @@ export interface RenderedEmail {
   subject: string;
   text: string;
   html: string;
-}
-
-function escapeHtml(text: string): string {
-  return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 }
 
 function formatWhen(at: Date, timeZone: string): string {

@@ -3,6 +3,7 @@
 // Pure: the words and the links in, the e-mail out. Facts: docs/texting-registration.md A4, C7.
 import { telephonyV1 } from "@rebound/contracts";
 import type { RenderedEmail } from "./owner-alert-email";
+import { escapeHtml } from "./escape-html";
 
 /** The statuses the owner is e-mailed about; the others (submitted, brand_approved ...) are shown on the card only. */
 export const REGISTRATION_EMAIL_STATUSES = ["approved", "failed", "needs_verification"] as const;
@@ -41,10 +42,6 @@ export interface RegistrationEmailInput {
   failureReason: string;
   /** Setup → Texting registration, where the owner submits again or follows the steps. */
   setupUrl: string;
-}
-
-function escapeHtml(text: string): string {
-  return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 }
 
 const FOOTER = "You get this e-mail because you registered your business for US texting with Rebound.";

@@ -1,4 +1,4 @@
-import { formatTime, isValidTime } from "@rebound/contracts/domain";
+import { formatDayName, formatTime, isValidTime } from "@rebound/contracts/domain";
 import { AppError } from "@rebound/platform";
 import { isInsideOpenHours } from "../domain/forwarding-watchdog";
 import type { TelephonyDeps } from "../telephony-deps";
@@ -7,8 +7,6 @@ import { toStatusBody, type ForwardingStatusBody } from "./get-forwarding-status
 import type { UpdateSelfTestInput } from "./update-self-test.schema";
 
 export const NUMBER_FIRST_MESSAGE = "Please get your dedicated phone number before scheduling a forwarding test.";
-
-const label = (day: string) => day.charAt(0).toUpperCase() + day.slice(1);
 
 /**
  * The owner's weekly forwarding self-test: on or off, its weekday and local time. When on, the time must be
@@ -23,7 +21,9 @@ export async function updateSelfTest(deps: TelephonyDeps, userId: string, input:
     const day = hours[input.weekday];
     if (!isInsideOpenHours(hours, input.weekday, input.time)) {
       const open = day.enabled && isValidTime(day.open) && isValidTime(day.close) && day.open !== day.close;
-      const when = open ? `${label(input.weekday)} ${formatTime(day.open)}-${formatTime(day.close)}` : `you are closed on ${label(input.weekday)}s`;
+      const when = open
+        ? `${formatDayName(input.weekday)} ${formatTime(day.open)}-${formatTime(day.close)}`
+        : `you are closed on ${formatDayName(input.weekday)}s`;
       const message = `Choose a time inside your business hours (${when})`;
       throw new AppError("VALIDATION_FAILED", message, { fields: [{ field: "time", message }] });
     }

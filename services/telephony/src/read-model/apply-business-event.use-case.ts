@@ -1,12 +1,5 @@
-import { businessV1, commonV1, type EventEnvelope } from "@rebound/contracts";
-import {
-  DAY_NAMES,
-  DEFAULT_VOICE_NO_TEXT_ANSWER,
-  DEFAULT_WEEKLY_HOURS,
-  type DayName,
-  type VoiceNoTextAnswerName,
-  type WeeklyHours,
-} from "@rebound/contracts/domain";
+import { businessV1, weeklyHoursFromEvent, type EventEnvelope } from "@rebound/contracts";
+import { DEFAULT_VOICE_NO_TEXT_ANSWER, type VoiceNoTextAnswerName } from "@rebound/contracts/domain";
 import type { BusinessChanges, BusinessRecord } from "../store/business-directory.repository";
 import type { TelephonyDeps } from "../telephony-deps";
 
@@ -83,30 +76,10 @@ function callSettings(settings: businessV1.BusinessSettings): BusinessChanges {
     afterHoursEnabled: settings.afterHoursEnabled,
     // The forwarding watchdog's inputs (docs/forwarding-watchdog.md). Alerts absent (older events): on.
     ...(settings.timeZone ? { timeZone: settings.timeZone } : {}),
-    ...(settings.businessHours.length > 0 ? { businessHours: weeklyHours(settings.businessHours) } : {}),
+    ...(settings.businessHours.length > 0 ? { businessHours: weeklyHoursFromEvent(settings.businessHours) } : {}),
     forwardingAlertsEnabled: settings.forwardingAlertsEnabled ?? true,
     closedDates: [...settings.closedDates],
   };
-}
-
-const DAY_OF: Readonly<Partial<Record<commonV1.DayOfWeek, DayName>>> = {
-  [commonV1.DayOfWeek.MONDAY]: "monday",
-  [commonV1.DayOfWeek.TUESDAY]: "tuesday",
-  [commonV1.DayOfWeek.WEDNESDAY]: "wednesday",
-  [commonV1.DayOfWeek.THURSDAY]: "thursday",
-  [commonV1.DayOfWeek.FRIDAY]: "friday",
-  [commonV1.DayOfWeek.SATURDAY]: "saturday",
-  [commonV1.DayOfWeek.SUNDAY]: "sunday",
-};
-
-/** The event's day list as the week; a day the event leaves out keeps the default hours. */
-function weeklyHours(days: commonV1.DayHours[]): WeeklyHours {
-  const week = Object.fromEntries(DAY_NAMES.map((day) => [day, { ...DEFAULT_WEEKLY_HOURS[day] }])) as WeeklyHours;
-  for (const day of days) {
-    const name = DAY_OF[day.day];
-    if (name) week[name] = { open: day.open, close: day.close, enabled: day.enabled };
-  }
-  return week;
 }
 
 /** The profile fields the texting registration's samples name (the business, its placeholders). */

@@ -1,9 +1,8 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { DEFAULT_WEEKLY_HOURS } from "@rebound/contracts/domain";
 import { render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { useForm, useWatch } from "react-hook-form";
-import type { Business } from "@/shared/business/get-business";
+import { sampleBusiness } from "@/test/business";
 import { renderWithProviders, stubFetch } from "@/test/render";
 import { BUSINESS_FORM_DEFAULTS, businessFormSchema, formVisibility, type BusinessFormValues } from "../lib/business-form";
 import { BusinessForm } from "./business-form";
@@ -109,42 +108,7 @@ describe("Text me callers' replies and voicemails", () => {
 });
 
 describe("Configure with texts to the owner's mobile (POST /api/business)", () => {
-  const business = {
-    id: "b1",
-    businessName: "Acme Plumbing",
-    ownerName: "Pat",
-    businessPhone: "+12125550100",
-    website: "",
-    email: "pat@example.com",
-    emergencyNumber: "",
-    countryCode: "US",
-    dedicatedTwilioNumber: "+12125550111",
-    phoneNumberPurchasedAt: null,
-    smsMessage: "Thanks for calling [Business Name]!",
-    afterHoursMessage: "We're closed.",
-    afterHoursEnabled: false,
-    autoReplyEnabled: true,
-    smsAutoReplyEnabled: false,
-    smsAutoReplyMessage: "",
-    businessHours: DEFAULT_WEEKLY_HOURS,
-    timeZone: "America/New_York",
-    isActive: true,
-    duplicateWindowHours: 24,
-    ownerAlertsEnabled: true,
-    doNotTextNumbers: [],
-    averageClientValue: 100,
-    closeRate: 30,
-    allowInternationalCallers: false,
-    textLikelySpoofedCallers: false,
-    voiceTextMessage: "",
-    voiceNoTextMessage: "",
-    voiceNoTextAnswer: "say",
-    voicemailEnabled: true,
-    inboxForwardNumber: "+14155550123",
-    setupCompleted: true,
-    lastCallForwardingTestDate: null,
-    lastCallForwardingTestStatus: null,
-  } satisfies Business;
+  const business = sampleBusiness({ ownerName: "Pat", voicemailEnabled: true, inboxForwardNumber: "+14155550123" });
   const templates = { "GET /api/business/templates": () => ({ status: 200, body: { missedCall: [], afterHours: [] } }) };
 
   it('given a stored number, then the switch is on with (415) 555-0123; switched off and saved, then "" is sent', async () => {

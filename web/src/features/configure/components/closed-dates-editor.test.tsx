@@ -1,8 +1,7 @@
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { DEFAULT_WEEKLY_HOURS } from "@rebound/contracts/domain";
 import { useState } from "react";
-import type { Business } from "@/shared/business/get-business";
+import { sampleBusiness } from "@/test/business";
 import { renderWithProviders, stubFetch } from "@/test/render";
 import { addClosedDate, closedDateLabel, MAX_CLOSED_DATES, todayIn } from "../lib/closed-dates";
 import { BusinessForm } from "./business-form";
@@ -70,39 +69,7 @@ describe("holidays (closed dates)", () => {
 });
 
 describe("Configure: holidays saved with the business settings (POST /api/business)", () => {
-  const business = {
-    id: "b1",
-    businessName: "Acme Plumbing",
-    businessPhone: "+12125550100",
-    website: "",
-    email: "pat@example.com",
-    emergencyNumber: "",
-    countryCode: "US",
-    dedicatedTwilioNumber: "+12125550111",
-    phoneNumberPurchasedAt: null,
-    smsMessage: "Thanks for calling [Business Name]!",
-    afterHoursMessage: "We're closed.",
-    afterHoursEnabled: false,
-    autoReplyEnabled: true,
-    smsAutoReplyEnabled: false,
-    smsAutoReplyMessage: "",
-    businessHours: DEFAULT_WEEKLY_HOURS,
-    timeZone: "America/New_York",
-    isActive: true,
-    duplicateWindowHours: 24,
-    ownerAlertsEnabled: true,
-    doNotTextNumbers: [],
-    averageClientValue: 100,
-    closeRate: 30,
-    allowInternationalCallers: false,
-    textLikelySpoofedCallers: false,
-    voiceTextMessage: "",
-    voiceNoTextMessage: "",
-    voiceNoTextAnswer: "say",
-    setupCompleted: true,
-    lastCallForwardingTestDate: null,
-    lastCallForwardingTestStatus: null,
-  } satisfies Business;
+  const business = sampleBusiness();
   const templates = { "GET /api/business/templates": () => ({ status: 200, body: { missedCall: [], afterHours: [] } }) };
 
   it("given stored holidays, then they are listed in the Holidays card; one removed and saved, then the rest are sent", async () => {
