@@ -132,12 +132,14 @@ describe("forwarding watchdog (component, moved clock)", () => {
     });
 
     // Every 30 minutes from Friday evening to Tuesday noon: the weekend and the nights never alarm.
-    let firstAlarm: Date | undefined;
     for (let at = est(nov(20), "17:00").getTime(); at <= est(nov(24), "12:00").getTime(); at += 30 * 60_000) {
       clock.set(new Date(at));
       await evaluateAllForwarding(harness.service.deps);
-      if (!firstAlarm && changes("biz-1").some((event) => event.payload.status === telephonyV1.ForwardingStatus.CHECK_NEEDED)) firstAlarm = new Date(at);
     }
+    // The bus delivers the change a little after the evaluation that made it: when it happened is in the event.
+    await harness.until(async () => changes("biz-1").some((event) => event.payload.status === telephonyV1.ForwardingStatus.CHECK_NEEDED));
+    const alarmEvent = changes("biz-1").find((event) => event.payload.status === telephonyV1.ForwardingStatus.CHECK_NEEDED);
+    const firstAlarm = alarmEvent?.payload.changedAt ? timestampDate(alarmEvent.payload.changedAt) : undefined;
     expect(firstAlarm?.getTime()).toBeGreaterThanOrEqual(est(nov(23), "14:00").getTime());
     expect(firstAlarm?.getTime()).toBeLessThanOrEqual(est(nov(23), "15:00").getTime());
 
@@ -157,6 +159,7 @@ describe("forwarding watchdog (component, moved clock)", () => {
     clock.set(est(nov(24), "12:15"));
     await evaluateAllForwarding(harness.service.deps);
 
+    await harness.until(async () => changes("biz-1").at(-1)?.payload.status === telephonyV1.ForwardingStatus.VERIFIED);
     const resumed = changes("biz-1").at(-1);
     expect(resumed?.payload).toMatchObject({
       status: telephonyV1.ForwardingStatus.VERIFIED,
@@ -183,6 +186,7 @@ describe("forwarding watchdog (component, moved clock)", () => {
     const failed = (await status("user-2")).body;
     expect(failed).toMatchObject({ status: "check_needed", lastTestResult: "failed", lastTestAt: est("2026-12-01", "10:05").toISOString() });
     expect(failed.checkNeededSince).toBe(est("2026-12-01", "10:05").toISOString());
+    await harness.until(async () => changes("biz-2").length >= 1);
     expect(changes("biz-2")).toHaveLength(1);
     expect(changes("biz-2")[0]?.payload).toMatchObject({ status: telephonyV1.ForwardingStatus.CHECK_NEEDED, cause: "self_test_failed", notifyOwner: true });
 
@@ -195,6 +199,7 @@ describe("forwarding watchdog (component, moved clock)", () => {
     expect(await runDueSelfTests(harness.service.deps)).toBe(1);
 
     expect((await status("user-2")).body).toMatchObject({ status: "verified", lastTestResult: "success", checkNeededSince: null, lastForwardedCallAt: null });
+    await harness.until(async () => changes("biz-2").at(-1)?.payload.status === telephonyV1.ForwardingStatus.VERIFIED);
     expect(changes("biz-2").at(-1)?.payload).toMatchObject({ status: telephonyV1.ForwardingStatus.VERIFIED, cause: "test_passed", notifyOwner: true });
   });
 });
