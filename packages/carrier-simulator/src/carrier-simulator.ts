@@ -240,7 +240,9 @@ export class CarrierSimulator implements TelephonyProvider, TextingRegistrationP
     if (!request.body) throw clientError("Message body is required", "21602");
     if (this.state.isOptedOut(request.from, request.to)) throw clientError("Attempt to send to unsubscribed recipient", "21610");
     const sid = simulatorSid("SM");
-    // Accepted (queued) like Twilio does; the carrier's verdict shows in the status callbacks.
+    // Accepted like Twilio does: "accepted" through a messaging service, else "queued" (no callback for
+    // this first status); the carrier's verdict shows in the status callbacks.
+    const status = request.messagingServiceSid ? "accepted" : "queued";
     const carrierErrorCode = this.carrierBlockCode(request.from, request.to, createdAt);
     // A message's StatusCallback overrides its messaging service's.
     const service = request.messagingServiceSid ? this.state.a2p.services.get(request.messagingServiceSid) : undefined;
@@ -251,7 +253,7 @@ export class CarrierSimulator implements TelephonyProvider, TextingRegistrationP
       from: request.from,
       to: request.to,
       body: request.body,
-      status: "queued",
+      status,
       createdAt,
       ...(statusCallback ? { statusCallback } : {}),
       ...(accountSid ? { accountSid } : {}),
@@ -259,7 +261,7 @@ export class CarrierSimulator implements TelephonyProvider, TextingRegistrationP
       ...(carrierErrorCode ? { carrierErrorCode } : {}),
     });
     void this.delivery.deliver(sid);
-    return { sid, status: "queued" };
+    return { sid, status };
   }
 
   /** Messages of the query's account only (absent: the main account's). */

@@ -8,11 +8,14 @@ import { statusCallbackParams } from "@rebound/twilio";
 const UNREACHABLE_HANDSET = 30003;
 
 /**
- * The simulated carrier "delivering" a text: queued -> sent -> delivered (or
+ * The simulated carrier "delivering" a text: [queued ->] sent -> delivered (or
  * undelivered with the carrier's verdict at acceptance, 30034 for an unregistered
  * US sender, or 30003 for the failing suffix), a step apart, each recorded in the
  * journal and posted to the message's status callback, signed with the token of
- * the account that sent it.
+ * the account that sent it. Like Twilio, no callback for the status a message is
+ * created with: a text sent through a messaging service starts "accepted" and
+ * calls back queued, sent, delivered; one sent from a number starts "queued" and
+ * calls back sent, delivered (Twilio's "Outbound Message Status in Status Callbacks").
  */
 export class SmsDelivery {
   constructor(
@@ -26,7 +29,7 @@ export class SmsDelivery {
     if (!message) return;
     const errorCode = message.carrierErrorCode ?? (message.to.endsWith(this.carrier.failingNumberSuffix) ? UNREACHABLE_HANDSET : undefined);
     const steps: { status: string; errorCode?: number }[] = [
-      { status: "queued" },
+      ...(message.messagingServiceSid ? [{ status: "queued" }] : []),
       { status: "sent" },
       errorCode ? { status: "undelivered", errorCode } : { status: "delivered" },
     ];

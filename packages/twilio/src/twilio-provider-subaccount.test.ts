@@ -101,7 +101,8 @@ describe("TwilioTelephonyProvider in a business's subaccount (parent credentials
         messagingServiceSid,
       });
 
-      expect(sent).toEqual({ sid: expect.stringMatching(/^SM/), status: "queued" });
+      // Through a messaging service Twilio answers "accepted" (and calls back queued, sent, delivered).
+      expect(sent).toEqual({ sid: expect.stringMatching(/^SM/), status: "accepted" });
       expect(lastRequest()).toEqual({ method: "POST", path: "/2010-04-01/Accounts/{sub}/Messages.json", user: fake.accountSid });
       expect(fake.requests.at(-1)?.params).toEqual({
         From: "+14155553010",
@@ -114,10 +115,10 @@ describe("TwilioTelephonyProvider in a business's subaccount (parent credentials
     });
 
     it("given the message, when its status callbacks arrive, then they carry the subaccount and validate with ITS token, not the parent's", async () => {
-      await waitUntil(() => callbacks.filter((callback) => callback.params.MessageSid === sent.sid).length === 2);
+      await waitUntil(() => callbacks.filter((callback) => callback.params.MessageSid === sent.sid).length === 3);
       const received = callbacks.filter((callback) => callback.params.MessageSid === sent.sid);
 
-      expect(received.map((callback) => callback.params.MessageStatus)).toEqual(["sent", "delivered"]);
+      expect(received.map((callback) => callback.params.MessageStatus)).toEqual(["queued", "sent", "delivered"]);
       for (const callback of received) {
         expect(callback.params.AccountSid).toBe(account.accountSid);
         expect(twilio.validateRequest(account.authToken, callback.signature ?? "", callbackUrl, callback.params)).toBe(true);

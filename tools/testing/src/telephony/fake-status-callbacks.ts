@@ -3,7 +3,8 @@ import type { FakeMessage } from "./fake-twilio-resources";
 import { statusCallbackParams } from "@rebound/twilio";
 
 /**
- * The fake's sent -> delivered status callbacks, optionally signed like Twilio's: with the auth
+ * The fake's [queued ->] sent -> delivered status callbacks (queued only for a message sent through a
+ * messaging service, which starts "accepted"), optionally signed like Twilio's: with the auth
  * token of the account that sent the message (a subaccount's own token for its messages, as Twilio
  * signs them), and that account in `AccountSid`.
  */
@@ -17,7 +18,7 @@ export class FakeStatusCallbacks {
   ) {}
 
   schedule(message: FakeMessage): void {
-    ["sent", "delivered"].forEach((status, index) => {
+    [...(message.messagingServiceSid ? ["queued"] : []), "sent", "delivered"].forEach((status, index) => {
       const timer = setTimeout(
         () => {
           this.timers.delete(timer);

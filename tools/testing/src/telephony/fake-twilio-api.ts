@@ -403,7 +403,8 @@ export class FakeTwilioApi extends EventEmitter {
       from,
       to: form.To,
       body: form.Body ?? "",
-      status: "queued",
+      // Twilio's first status: "accepted" through a messaging service, else "queued" (no callback for it).
+      status: form.MessagingServiceSid ? "accepted" : "queued",
       statusCallback: form.StatusCallback,
       ...(form.MessagingServiceSid ? { messagingServiceSid: form.MessagingServiceSid } : {}),
       receivedAt,
