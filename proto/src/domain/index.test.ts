@@ -110,6 +110,8 @@ describe("domain barrel", () => {
       "CONVERSATION_REGISTRATION_PENDING_MESSAGE",
       "CONVERSATION_CHOOSE_PLAN_MESSAGE",
       "CONVERSATION_NO_NUMBER_MESSAGE",
+      "nanpRegionOf",
+      "NO_REGION",
     ];
     expect(Object.keys(domain).sort()).toEqual(expected.sort());
   });

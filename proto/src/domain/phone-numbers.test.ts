@@ -9,6 +9,8 @@ import {
   isE164,
   isUsOrCanadaNumber,
   isWithheldCallerId,
+  nanpRegionOf,
+  NO_REGION,
   samePhoneNumber,
   screenCaller,
   stirVerdict,
@@ -141,6 +143,25 @@ describe("caller classification", () => {
     ["US without StirVerstat", caller("nanp", "absent"), owner(false, false), undefined],
   ])("given %s, when screened, then the reason is right", (_name, classified, settings, reason) => {
     expect(screenCaller(classified, settings)).toBe(reason);
+  });
+
+  it.each([
+    ["+12125550123", "US"],
+    ["+14165550123", "CA"],
+    ["+18765551234", "JM"],
+    ["+17875551234", "PR"],
+    ["+15551230001", NO_REGION],
+    ["+447700900123", null],
+    ["Anonymous", null],
+  ])("given %s, when its +1 region is asked twice, then %p both times", (number, region) => {
+    expect(nanpRegionOf(number)).toBe(region);
+    expect(nanpRegionOf(number)).toBe(region);
+  });
+
+  it("given more numbers than the kept answers, when asked again, then the answers stay right", () => {
+    const numbers = Array.from({ length: 2_500 }, (_, index) => `+1${index % 2 === 0 ? "212" : "876"}555${String(index).padStart(4, "0")}`);
+    for (const number of numbers) nanpRegionOf(number);
+    expect(numbers.map((number) => nanpRegionOf(number))).toEqual(numbers.map((_number, index) => (index % 2 === 0 ? "US" : "JM")));
   });
 
   it("given a raw webhook, when classified, then kind and verdict together", () => {

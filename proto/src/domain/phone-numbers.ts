@@ -100,10 +100,33 @@ export function isWithheldCallerId(from: string): boolean {
  * destinations bill and filter SMS from US long codes as international traffic.
  */
 export function isUsOrCanadaNumber(e164: string): boolean {
-  if (!isE164(e164)) return false;
-  const parsed = parsePhoneNumberFromString(e164);
-  if (!parsed || parsed.countryCallingCode !== "1") return false;
-  return parsed.country === undefined || parsed.country === "US" || parsed.country === "CA";
+  const region = nanpRegionOf(e164);
+  return region === NO_REGION || region === "US" || region === "CA";
+}
+
+/** A +1 number that libphonenumber-js places in no country (an unassigned area code, a 555 test number). */
+export const NO_REGION = "";
+
+/** Recent answers of nanpRegionOf: a call's handling asks about the same two numbers several times. */
+const nanpRegions = new Map<string, string | null>();
+const NANP_REGIONS_KEPT = 1_000;
+
+/**
+ * The region (US, CA, PR, JM ...) of a +1 number in E.164, NO_REGION when it is in none, null
+ * when it is no +1 number. Parsing costs about 15 us, and a missed call's webhook, dispatch and
+ * send each ask about the caller and the sender: the last thousand answers are kept.
+ */
+export function nanpRegionOf(e164: string): string | null {
+  const known = nanpRegions.get(e164);
+  if (known !== undefined) return known;
+  let region: string | null = null;
+  if (isE164(e164)) {
+    const parsed = parsePhoneNumberFromString(e164);
+    if (parsed?.countryCallingCode === "1") region = parsed.country ?? NO_REGION;
+  }
+  if (nanpRegions.size >= NANP_REGIONS_KEPT) nanpRegions.clear();
+  nanpRegions.set(e164, region);
+  return region;
 }
 
 /** Withheld, US/Canada, or international (see isWithheldCallerId and isUsOrCanadaNumber). */

@@ -1,9 +1,8 @@
 // US texting registration (A2P 10DLC), the words every service and the web app share: who must be
 // registered, the API's statuses and request bodies (with the product's messages), and what a
 // carrier's delivery error means to an owner. Facts and sources: docs/texting-registration.md.
-import { parsePhoneNumberFromString } from "libphonenumber-js";
 import { z } from "zod";
-import { isE164, toE164 } from "./phone-numbers";
+import { NO_REGION, nanpRegionOf, toE164 } from "./phone-numbers";
 
 export const TEXTING_REGISTRATION_STATUSES = ["not_started", "submitted", "brand_approved", "approved", "failed", "needs_verification"] as const;
 export type TextingRegistrationStatusName = (typeof TEXTING_REGISTRATION_STATUSES)[number];
@@ -30,10 +29,8 @@ export function usA2pRegistrationApplies(from: string, to: string): boolean {
 }
 
 function isUsLocalNumber(e164: string): boolean {
-  if (!isE164(e164)) return false;
-  const parsed = parsePhoneNumberFromString(e164);
-  if (!parsed || parsed.countryCallingCode !== "1") return false;
-  return parsed.country === undefined || US_REGIONS.has(parsed.country);
+  const region = nanpRegionOf(e164);
+  return region === NO_REGION || (region !== null && US_REGIONS.has(region));
 }
 
 /** A carrier's delivery error in words for the owner, with what to do about it. */
@@ -169,8 +166,8 @@ const usOrCanadaPhone = (message: string) =>
     .trim()
     .transform((value, ctx) => {
       const e164 = toE164(value);
-      const region = e164 ? parsePhoneNumberFromString(e164)?.country : undefined;
-      if (!e164 || !e164.startsWith("+1") || (region !== undefined && region !== "US" && region !== "CA")) {
+      const region = e164 ? nanpRegionOf(e164) : null;
+      if (!e164 || region === null || (region !== NO_REGION && region !== "US" && region !== "CA")) {
         ctx.addIssue({ code: "custom", message });
         return z.NEVER;
       }
