@@ -148,8 +148,11 @@ export function createGatewayRouter(deps: GatewayDeps, edge: GatewayEdgeOptions)
     apiAuthGate(edge.internalSecret),
     forward,
   );
-  const everythingElse = series(accessLog(deps.logger), securityHeaders(edge.publicBaseUrl), ...identityChecks, (req, res, next) =>
-    isUnder(req.path, "/webhooks") || isUnder(req.path, "/dev") ? webhooksAndDev(req, res, next) : webApp(req, res, next),
+  const everythingElse = series(
+    accessLog(deps.logger, { quiet: (path) => isUnder(path, "/webhooks") }),
+    securityHeaders(edge.publicBaseUrl),
+    ...identityChecks,
+    (req, res, next) => (isUnder(req.path, "/webhooks") || isUnder(req.path, "/dev") ? webhooksAndDev(req, res, next) : webApp(req, res, next)),
   );
 
   const dispatch: RequestHandler = (req, res, next) => (isUnder(req.path, "/api") ? api : everythingElse)(req, res, next);
