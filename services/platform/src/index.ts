@@ -36,6 +36,7 @@ export * from "./service/platform-runtime";
 export * from "./service/start-services";
 export * from "./service/run-service-main";
 export * from "./db/group-commit";
+export type { StatementCountsFile } from "./db/pglite-server/statement-counts";
 export * from "./retry/retry";
 export * from "./bus/kafka/kafka-bus";
 export * from "./bus/kafka/kafka-logger";

@@ -1,6 +1,6 @@
 // The PGlite thread's entry point: the WASM Postgres engine behind a PostgreSQL wire-protocol
 // server on a unix socket. Every complete message in a chunk goes to the engine in one
-// synchronous call (pg writes Parse/Bind/Describe/Execute/Sync together) and the answer
+// synchronous call (raw-engine.ts; pg writes Parse/Bind/Describe/Execute/Sync together) and the answer
 // goes back in one write: @electric-sql/pglite-socket hands each message to the engine
 // separately, which measured 40-80% more CPU per transaction (docs/decisions.md).
 // PGlite is one session: the process keeps one connection to it (database.ts).
@@ -8,6 +8,8 @@ import { PGlite } from "@electric-sql/pglite";
 import { createServer, type Server, type Socket } from "node:net";
 import { parentPort, workerData } from "node:worker_threads";
 import type { ServerThreadData, ServerThreadMessage } from "./pglite-server-thread";
+import { RawEngine } from "./raw-engine";
+import { StatementCounts } from "./statement-counts";
 
 /**
  * PostgreSQL's shared buffers: 16 MB, not the 128 MB initdb writes to postgresql.conf. PGlite keeps them
@@ -21,13 +23,17 @@ const ROLLBACK = new Uint8Array(Buffer.from("Q\0\0\0\rROLLBACK\0", "latin1"));
 
 const sockets = new Set<Socket>();
 
-function serveConnection(pglite: PGlite, socket: Socket): void {
+/** Off unless PGLITE_STATEMENT_COUNTS names a file (statement-counts.ts). */
+const statementCounts = process.env.PGLITE_STATEMENT_COUNTS ? new StatementCounts(process.env.PGLITE_STATEMENT_COUNTS) : undefined;
+
+function serveConnection(pglite: PGlite, engine: RawEngine, socket: Socket): void {
   sockets.add(socket);
   socket.setNoDelay(true);
   let buffer: Buffer = Buffer.alloc(0);
   let started = false;
   socket.on("data", (chunk: Buffer) => {
     buffer = buffer.length > 0 ? Buffer.concat([buffer, chunk]) : chunk;
+    const afterStartup = started;
     let end = 0;
     for (;;) {
       const rest = buffer.length - end;
@@ -40,8 +46,9 @@ function serveConnection(pglite: PGlite, socket: Socket): void {
     if (end === 0) return;
     const batch = buffer.subarray(0, end);
     buffer = buffer.subarray(end);
+    if (statementCounts && afterStartup) statementCounts.record(batch);
     try {
-      const answer = pglite.execProtocolRawSync(new Uint8Array(batch.buffer, batch.byteOffset, batch.byteLength));
+      const answer = engine.exec(new Uint8Array(batch.buffer, batch.byteOffset, batch.byteLength));
       if (answer.length > 0) socket.write(answer);
     } catch (error) {
       socket.destroy(error as Error);
@@ -50,7 +57,7 @@ function serveConnection(pglite: PGlite, socket: Socket): void {
   socket.on("close", () => {
     sockets.delete(socket);
     // A connection that goes away mid-transaction leaves none open for the next one.
-    if (pglite.isInTransaction()) pglite.execProtocolRawSync(ROLLBACK);
+    if (pglite.isInTransaction()) engine.exec(ROLLBACK);
   });
   socket.on("error", () => undefined);
 }
@@ -70,7 +77,8 @@ async function serve(): Promise<void> {
       return;
     }
     const db = pglite;
-    server = createServer((socket) => serveConnection(db, socket));
+    const engine = new RawEngine(pglite);
+    server = createServer((socket) => serveConnection(db, engine, socket));
     await new Promise<void>((resolve, reject) => server.once("error", reject).listen(socketPath, resolve));
   } catch (error) {
     port.postMessage({ kind: "failed", error: String(error) } satisfies ServerThreadMessage);
@@ -85,6 +93,7 @@ async function serve(): Promise<void> {
         for (const socket of sockets) socket.destroy();
         await closed;
         await pglite.close();
+        statementCounts?.close();
         port.postMessage({ kind: "closed" } satisfies ServerThreadMessage);
       } catch (error) {
         port.postMessage({ kind: "failed", error: String(error) } satisfies ServerThreadMessage);
