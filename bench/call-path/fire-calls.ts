@@ -1,5 +1,6 @@
 import twilio from "twilio";
-import { cpuByProcess, cpuTimes, type CpuTimes } from "./process-cpu";
+import { describeStatementCounts, readStatementCounts } from "./statement-counts";
+import { cpuByProcess, cpuByThread, cpuTimes, describeThreadCpu, type CpuTimes } from "./process-cpu";
 import { summarise, type RunResult } from "./stats";
 
 /** A text as the carrier saw it: the recipient, when it received the send request (epoch ms) and, when known, that instant on this process's performance clock. */
@@ -34,6 +35,8 @@ export interface Target {
   accounts?: Record<string, { accountSid: string; authToken: string }>;
   /** The inspector's port of the target's process (BENCH_MEMORY_BREAKDOWN): what each thread holds, after the run. */
   inspectPort?: number;
+  /** PGlite's statement tally (BENCH_DB_BREAKDOWN): statements and round trips per call, read at the start and end of each run. */
+  statementCountsFile?: string;
 }
 
 let callerSeq = 1;
@@ -79,6 +82,9 @@ export async function fireCalls(
   const pids = target.pids();
   const cpuBefore = cpuTimes(pids);
   const byProcessBefore = pids.length > 1 ? cpuByProcess(pids) : undefined;
+  const onlyPid = pids.length === 1 ? pids[0] : undefined;
+  const byThreadBefore = onlyPid !== undefined && process.env.BENCH_CPU_BREAKDOWN ? cpuByThread(onlyPid) : undefined;
+  const statementsBefore = target.statementCountsFile ? await readStatementCounts(target.statementCountsFile) : undefined;
   const start = performance.now();
   const startedAt = Date.now();
   for (let i = 0; i < total; i++) {
@@ -120,6 +126,13 @@ export async function fireCalls(
   if (byProcessBefore && process.env.BENCH_CPU_BREAKDOWN) {
     const parts = [...cpuByProcess(pids)].map(([name, ms]) => `${name} ${((ms - (byProcessBefore.get(name) ?? 0)) / total).toFixed(2)}`);
     console.log(`  ${target.label} cpu ms/call by process: ${parts.join(", ")}`);
+  }
+  if (target.statementCountsFile && statementsBefore) {
+    const after = await readStatementCounts(target.statementCountsFile);
+    console.log(`  ${target.label} database per call: ${describeStatementCounts(statementsBefore, after, total)}`);
+  }
+  if (onlyPid !== undefined && byThreadBefore) {
+    console.log(`  ${target.label} cpu ms/call by thread: ${describeThreadCpu(onlyPid, byThreadBefore, cpuByThread(onlyPid), total)}`);
   }
   const perCall = (pick: (times: CpuTimes) => number) =>
     cpuBefore === undefined || cpuAfter === undefined ? undefined : (pick(cpuAfter) - pick(cpuBefore)) / total;

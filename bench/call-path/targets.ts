@@ -145,9 +145,14 @@ export async function startStandalone(carrier: FakeTwilioApi, options: { postgre
   // `npm start` as shipped: the carrier simulator in the process (no Twilio settings), its journal tailed by the bench.
   const simulatorFeed = options.simulator ? new SimulatorJournalFeed(join(dataDir, "simulator", "carrier.jsonl")) : undefined;
   const env: Record<string, string> = reboundEnv(carrier, dataDir);
+  // BENCH_DB_BREAKDOWN=1: PGlite tallies its statements (statement-counts.ts) for statements and round trips per call.
+  const statementCountsFile = process.env.BENCH_DB_BREAKDOWN && !options.postgres ? join(dataDir, "statement-counts.json") : undefined;
+  if (statementCountsFile) env.PGLITE_STATEMENT_COUNTS = statementCountsFile;
   if (simulatorFeed) {
     // The carrier simulator instead of the fake Twilio API: it enforces 30034 (the product's default).
-    for (const setting of ["TWILIO_ACCOUNT_SID", "TWILIO_AUTH_TOKEN", "TWILIO_API_BASE_URL", "TWILIO_PRIMARY_CUSTOMER_PROFILE_SID"]) delete env[setting];
+    // And its logs as shipped (info: a line per request), not the other targets' quiet ones.
+    for (const setting of ["TWILIO_ACCOUNT_SID", "TWILIO_AUTH_TOKEN", "TWILIO_API_BASE_URL", "TWILIO_PRIMARY_CUSTOMER_PROFILE_SID", "LOG_LEVEL"])
+      delete env[setting];
     Object.assign(env, SIMULATOR_ENV);
   }
   const port = await freePort();
@@ -173,6 +178,7 @@ export async function startStandalone(carrier: FakeTwilioApi, options: { postgre
     const target: Target = {
       ...(await withOwner(label, baseUrl, carrier, () => (child.pid ? [child.pid] : []), options.owners, simulatorFeed ? undefined : carrier)),
       ...(inspectPort ? { inspectPort } : {}),
+      ...(statementCountsFile ? { statementCountsFile } : {}),
     };
     if (simulatorFeed) {
       simulatorFeed.start();
