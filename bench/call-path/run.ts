@@ -22,6 +22,9 @@
 // BENCH_STEP_RATES / BENCH_STEP_SECONDS (BENCH_STEP_RATES=none skips the step-up).
 // Resident memory (issue 27): every target's, all threads, after its set-up and after its run; with
 // BENCH_MEMORY_BREAKDOWN=1 standalone runs with an inspector and what each thread holds is printed too.
+// CPU (issue 27): BENCH_CPU_BREAKDOWN=1 prints ms per call by process (distributed) or by thread (one
+// process); BENCH_DB_BREAKDOWN=1 prints PGlite's round trips and statements per call, the most frequent
+// first; BENCH_PROFILE_DIR writes CPU profiles of the targets' processes.
 import { spawnSync } from "node:child_process";
 import { join } from "node:path";
 import { fireCalls, type Target } from "./fire-calls";
