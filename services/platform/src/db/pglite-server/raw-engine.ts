@@ -3,7 +3,7 @@
 // parser, for execProtocol's errors and notifications) and copies each chunk twice: about a seventh
 // of the PGlite thread's CPU per call (issue 27, docs/decisions.md). This is the same loop as
 // execProtocolRawSync in @electric-sql/pglite 0.4.3, with read and write callbacks that only move
-// bytes. It uses the module's documented entry points (PGlite.Module, typed PostgresMod), and
+// bytes. It uses the module's typed entry points (PGlite.Module, PostgresMod; checked at start), and
 // takes the engine's I/O for good: once it runs, only this class may exchange protocol messages
 // with the engine (close() sends Terminate, which PGlite answers without the engine).
 import type { PGlite } from "@electric-sql/pglite";
@@ -17,6 +17,19 @@ const MAX_KEPT_OUTPUT = 1024 * 1024;
 
 type EngineModule = PGlite["Module"] & { HEAPU8: Uint8Array };
 
+const ENTRY_POINTS = [
+  "addFunction",
+  "_pgl_set_rw_cbs",
+  "_PostgresMainLoopOnce",
+  "_PostgresMainLongJmp",
+  "_PostgresSendReadyForQueryIfNecessary",
+  "_pgl_pq_flush",
+  "_pq_buffer_remaining_data",
+  "_ProcessStartupPacket",
+  "_pgl_getMyProcPort",
+  "_pgl_sendConnData",
+] as const satisfies readonly (keyof EngineModule)[];
+
 export class RawEngine {
   private readonly mod: EngineModule;
   private input: Uint8Array = new Uint8Array(0);
@@ -26,6 +39,8 @@ export class RawEngine {
 
   constructor(pglite: PGlite) {
     this.mod = pglite.Module as EngineModule;
+    const missing = ENTRY_POINTS.filter((name) => typeof this.mod[name] !== "function");
+    if (missing.length > 0) throw new Error(`this PGlite has no ${missing.join(", ")}: raw-engine.ts follows @electric-sql/pglite 0.4`);
     const read = this.mod.addFunction((pointer: number, max: number) => {
       const length = Math.min(this.input.length - this.readAt, max);
       this.mod.HEAPU8.set(this.input.subarray(this.readAt, this.readAt + length), pointer);
