@@ -110,6 +110,30 @@ async function pickOption(page, label, optionText) {
   await page.locator(".ant-select-dropdown:visible .ant-select-item-option").filter({ hasText: optionText }).first().click();
 }
 
+/**
+ * Picks an option of the Select labelled `label` inside `scope` and waits until the Select shows it, picking again
+ * when it does not: a click that lands while the dropdown is still opening can miss (a CI run kept Sunday when the
+ * test chose Tuesday).
+ */
+async function pickOptionShown(page, scope, label, optionText, attempts = 3) {
+  const field = scope.getByLabel(label, { exact: true });
+  const select = scope
+    .locator(".ant-select")
+    .filter({ has: page.getByLabel(label, { exact: true }) })
+    .first();
+  for (let attempt = 1; ; attempt++) {
+    await field.click();
+    await page.locator(".ant-select-dropdown:visible .ant-select-item-option").filter({ hasText: optionText }).first().click();
+    try {
+      await until(`${label} to show ${optionText}`, async () => (await select.innerText()).includes(optionText), 3_000);
+      return;
+    } catch (error) {
+      if (attempt >= attempts) throw error;
+      await page.keyboard.press("Escape");
+    }
+  }
+}
+
 /** A standard (EIN) texting registration, the one the Setup card's test types in. */
 const SUNRISE_PLUMBING = {
   legalName: "Sunrise Plumbing LLC",
@@ -884,8 +908,7 @@ export const tests = [
       // The weekly self-test: a time outside the open hours is refused with the server's message on the form.
       const selfTest = page.getByRole("form", { name: "Weekly forwarding test" });
       await selfTest.getByRole("switch", { name: "Test my forwarding every week" }).click();
-      await selfTest.getByLabel("Day", { exact: true }).click();
-      await page.locator(".ant-select-dropdown:visible .ant-select-item-option").filter({ hasText: "Sunday" }).first().click();
+      await pickOptionShown(page, selfTest, "Day", "Sunday");
       await selfTest.getByLabel("Time", { exact: true }).fill("23:00");
       await selfTest.getByRole("button", { name: "Save Weekly Test" }).click();
       // On the time field when the server names it (errors: [{field: "time"}]), else above the button.
@@ -895,8 +918,7 @@ export const tests = [
       expect(refusal.length > 0 && !refusal.includes("couldn't save"), `the server's own message (${refusal})`).toBe(true);
       await look(page, "forwarding-test-refused", problems);
       // Tuesday 10:00 is inside the default hours (Monday to Friday, 9 to 5).
-      await selfTest.getByLabel("Day", { exact: true }).click();
-      await page.locator(".ant-select-dropdown:visible .ant-select-item-option").filter({ hasText: "Tuesday" }).first().click();
+      await pickOptionShown(page, selfTest, "Day", "Tuesday");
       await selfTest.getByLabel("Time", { exact: true }).fill("10:00");
       await selfTest.getByRole("button", { name: "Save Weekly Test" }).click();
       await waitForToast(page, "Weekly test saved");
