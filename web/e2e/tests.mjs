@@ -67,13 +67,18 @@ async function look(page, label, problems) {
   await page.setViewportSize({ width: 1440, height: 900 });
 }
 
-/** Signs up through the page with the 4242 test card and closes the welcome tutorial: the dashboard is open. */
-async function signUpWithCard(page, email) {
+/** Signs up through the page with the 4242 test card: the dashboard opens with the welcome tutorial. */
+async function submitSignUpWithCard(page, email) {
   await page.goto("/register");
   await fillRegisterForm(page, email);
   await fillCard(page, "4242 4242 4242 4242");
   await page.getByRole("button", { name: "Start $14 Trial for $1" }).click();
   await page.waitForURL(/\/app\/how-it-works$/, { timeout: 20_000 });
+}
+
+/** Signs up with the 4242 test card and closes the welcome tutorial: the dashboard is open. */
+async function signUpWithCard(page, email) {
+  await submitSignUpWithCard(page, email);
   const welcome = page.getByRole("dialog");
   await welcome.getByText("1 of 3").waitFor();
   await welcome.getByRole("button", { name: "Close welcome tutorial" }).click();
@@ -383,11 +388,7 @@ export const tests = [
       const CALLER = "+12025550147";
 
       // Sign up with the 4242 test card.
-      await page.goto("/register");
-      await fillRegisterForm(page, email);
-      await fillCard(page, "4242 4242 4242 4242");
-      await page.getByRole("button", { name: "Start $14 Trial for $1" }).click();
-      await page.waitForURL(/\/app\/how-it-works$/, { timeout: 20_000 });
+      await submitSignUpWithCard(page, email);
 
       // First login: the 3-slide welcome; closing marks it seen.
       const welcome = page.getByRole("dialog");
