@@ -622,8 +622,8 @@ export const tests = [
       // A standard registration with an all-zero EIN: the field says what is wrong.
       await card.getByLabel("Legal business name").fill(SUNRISE_PLUMBING.legalName);
       await card.getByLabel("EIN (Employer Identification Number)").fill("00-0000000");
-      await pickOption(page, "Business type", SUNRISE_PLUMBING.businessType);
-      await pickOption(page, "Industry", "Construction");
+      await pickOptionShown(page, card, "Business type", SUNRISE_PLUMBING.businessType);
+      await pickOptionShown(page, card, "Industry", "Construction");
       await card.getByLabel("Website").fill(SUNRISE_PLUMBING.website);
       await card.getByLabel("Street address").fill(SUNRISE_PLUMBING.street);
       await card.getByLabel("City").fill(SUNRISE_PLUMBING.city);

@@ -30,7 +30,7 @@ export function SiteFooter() {
           <Link to="/terms">Terms of Service</Link>
         </nav>
       </div>
-      <div className="rb-container rb-footer__bottom">© 2025 Rebound. All rights reserved.</div>
+      <div className="rb-container rb-footer__bottom">© {new Date().getFullYear()} Rebound. All rights reserved.</div>
     </footer>
   );
 }

@@ -24,7 +24,7 @@ export function DashboardFooter() {
             <Link to="/privacy">Privacy</Link> · <Link to="/terms">Terms</Link>
           </span>
         </nav>
-        <p className="rb-dash-footer__copy">© 2025 Rebound. All rights reserved.</p>
+        <p className="rb-dash-footer__copy">© {new Date().getFullYear()} Rebound. All rights reserved.</p>
       </div>
     </footer>
   );

@@ -4,6 +4,7 @@ import { Button, Input, Skeleton } from "antd";
 import { useEffect, useState } from "react";
 import { Controller, useForm } from "react-hook-form";
 import { useBusiness } from "@/shared/business/get-business";
+import { formatForwardingDate } from "@/shared/forwarding/forwarding-display";
 import { ForwardingStatusLine } from "@/shared/forwarding/forwarding-status-line";
 import { forwardingTestLabel, formatPhoneNumber, type ForwardingTestStatus } from "@/shared/lib/status";
 import { FormField } from "@/shared/ui/form-field";
@@ -24,12 +25,6 @@ const STATUS_ICON: Record<ForwardingTestStatus, React.ReactNode> = {
   failed: <CloseCircleFilled />,
 };
 
-const formatDate = (iso: string | null | undefined) => {
-  if (!iso) return null;
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? null : date.toLocaleString("en-US", { dateStyle: "medium", timeStyle: "short" });
-};
-
 export function TestSection() {
   const business = useBusiness();
   const simulator = useSimulatorAvailable();
@@ -48,7 +43,8 @@ export function TestSection() {
   if (business.isError) return <SectionError onRetry={() => void business.refetch()} />;
   const number = business.data.dedicatedTwilioNumber;
   const shown = status ?? "not-tested";
-  const lastTested = formatDate(business.data.lastCallForwardingTestDate);
+  // In the business's zone, as the status line above it reads the same test.
+  const lastTested = formatForwardingDate(business.data.lastCallForwardingTestDate, business.data.timeZone);
 
   const onSubmit = handleSubmit(({ testPhoneNumber }) => {
     setStatus("testing");
