@@ -1,5 +1,6 @@
 import { Kafka, Partitioners, type Producer, type RetryOptions } from "kafkajs";
 import type { BusRecord, EventBus, SubscribeOptions, Subscription } from "../event-bus";
+import { fixKafkajsIdleTimerLoop } from "./kafkajs-idle-timer-fix";
 import { kafkaLogLevel, toKafkaLogCreator, type BusLogger } from "./kafka-logger";
 import { toTopicMessages } from "./kafka-records";
 import {
@@ -42,6 +43,7 @@ class KafkaBus implements EventBus {
   private closing?: Promise<void>;
 
   constructor(private readonly options: KafkaBusOptions) {
+    fixKafkajsIdleTimerLoop();
     this.kafka = new Kafka({
       brokers: options.brokers,
       clientId: options.clientId,
