@@ -6,10 +6,16 @@ const RequestQueue = require("kafkajs/src/network/requestQueue/index.js") as new
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const { version } = require("kafkajs/package.json") as { version: string };
 
+interface PushedRequest {
+  entry: { correlationId: number; apiName: string; resolve: () => void; reject: () => void };
+  expectResponse: boolean;
+  sendRequest: () => void;
+}
+
 interface Queue {
   pending: unknown[];
   throttleCheckTimeoutId: unknown;
-  push(request: ReturnType<typeof request>): void;
+  push(request: PushedRequest): void;
   fulfillRequest(response: { correlationId: number; payload: Buffer; size: number }): void;
   maybeThrottle(ms: number): void;
   checkPendingRequests(): void;
@@ -23,7 +29,7 @@ function queue(maxInFlightRequests: number | null = null): Queue {
   return new RequestQueue({ maxInFlightRequests, requestTimeout: 30_000, enforceRequestTimeout: false, clientId: "test", broker: "b:9092", logger: silent });
 }
 
-function request(correlationId: number, sent: number[]) {
+function request(correlationId: number, sent: number[]): PushedRequest {
   const entry = { correlationId, apiName: "Fetch", resolve: () => undefined, reject: () => undefined };
   return { entry, expectResponse: true, sendRequest: () => sent.push(correlationId) };
 }
