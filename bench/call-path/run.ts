@@ -20,7 +20,7 @@
 // handled in order (one Kafka partition, one key of the embedded bus), so one owner is the worst case.
 // BENCH_RATE (default 100; the issue's distributed target is 40), BENCH_SECONDS, BENCH_WARM_UP_SECONDS,
 // BENCH_STEP_RATES / BENCH_STEP_SECONDS (BENCH_STEP_RATES=none skips the step-up).
-// Resident memory (issue 27): every target's, all threads, after its set-up and after its run; with
+// Resident memory (issue 27): every target's, all threads, after its set-up, idle 12 s later, and after its run; with
 // BENCH_MEMORY_BREAKDOWN=1 standalone runs with an inspector and what each thread holds is printed too.
 // CPU (issue 27): BENCH_CPU_BREAKDOWN=1 prints ms per call by process (distributed) or by thread (one
 // process); BENCH_DB_BREAKDOWN=1 prints PGlite's round trips and statements per call, the most frequent
@@ -66,6 +66,9 @@ async function main(): Promise<void> {
     if (DISTRIBUTED) started.push(await startDistributed(carrier, { owners: OWNERS }));
     const rebounds = started.map(({ target }) => target);
     const residentAtStart = rebounds.map(residentMb);
+    // At idle: the set-up (sign-ups, numbers, registrations) leaves garbage that V8 collects once allocation slows down.
+    await pause(IDLE_AFTER_RUN_MS);
+    const residentIdle = rebounds.map(residentMb);
     const baselinePort = await freePort();
     const baselineUrl = `http://127.0.0.1:${baselinePort}`;
     const dedicatedNumber = (rebounds[0] as Target).dedicatedNumber;
@@ -113,7 +116,8 @@ async function main(): Promise<void> {
     await pause(IDLE_AFTER_RUN_MS); // V8's memory reducer shrinks an idle heap 8 s after allocation slows down
     for (const [index, target] of rebounds.entries()) {
       console.log(
-        `  ${target.label}: resident ${residentAtStart[index]?.toFixed(0)} MB after its set-up, ${residentAfterRun[index]?.toFixed(0)} MB right after its run, ` +
+        `  ${target.label}: resident ${residentAtStart[index]?.toFixed(0)} MB after its set-up, ${residentIdle[index]?.toFixed(0)} MB idle ${IDLE_AFTER_RUN_MS / 1000} s later, ` +
+          `${residentAfterRun[index]?.toFixed(0)} MB right after its run, ` +
           `${residentMb(target).toFixed(0)} MB ${IDLE_AFTER_RUN_MS / 1000} s later (all threads; standalone's target ${MEMORY_TARGET_MB} MB)`,
       );
       const pid = target.pids()[0];
