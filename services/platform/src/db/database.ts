@@ -3,6 +3,7 @@ import type { SqlDriverAdapterFactory } from "@prisma/driver-adapter-utils";
 import { mkdirSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { Pool, type ClientBase, type QueryConfig } from "pg";
+import { DeferredBeginClient } from "./deferred-begin-client";
 import { pgSql, StatementNames, type PgSql } from "./pg-sql";
 import { PGliteServerThread } from "./pglite-server/pglite-server-thread";
 
@@ -71,7 +72,8 @@ const CONNECTION_TIMEOUT_MS = 10_000;
  * Reconnecting needs nothing more: the next checkout opens a new connection.
  */
 export function createHandledPool(config: ConstructorParameters<typeof Pool>[0], PoolClass: typeof Pool = Pool): Pool {
-  const pool = new PoolClass(config);
+  // Every connection sends a transaction's BEGIN with its first statement (deferred-begin-client.ts).
+  const pool = new PoolClass({ Client: DeferredBeginClient, ...config });
   pool.on("error", () => undefined); // an idle connection lost: pg-pool drops it; readiness reports the outage
   pool.on("connect", (client) => {
     client.on("error", () => undefined);
