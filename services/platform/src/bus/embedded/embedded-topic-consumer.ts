@@ -38,11 +38,14 @@ interface MessageRow {
 }
 
 /**
- * Offsets are written at most once a second per consumer, as the Kafka bus commits (autoCommitInterval): at
- * 100 ms they were 1.1 of 16 database round trips per missed call (issue 27). Handlers are idempotent, so a
- * crash replays at most the last second's records; a stop commits what was handled.
+ * Offsets are written once a consumer has handled nothing new for COMMIT_QUIET_MS, and at least every
+ * COMMIT_MAX_DELAY_MS while records keep coming (as the Kafka bus commits, autoCommitInterval). Committing every
+ * 100 ms cost 1.1 of 16 database round trips per missed call under load (issue 27); a quiet consumer still
+ * commits promptly, so its lag reads true soon after a burst. Handlers are idempotent: a crash replays at most
+ * the records handled since the last commit; a stop commits what was handled.
  */
-const COMMIT_INTERVAL_MS = 1_000;
+const COMMIT_QUIET_MS = 100;
+const COMMIT_MAX_DELAY_MS = 1_000;
 /** Handed-over chunks kept at most (a consumer that is not running, or lags): past that a fetch reads them. */
 const MAX_CHUNKS = 1_024;
 const MAX_RETRY_DELAY_MS = 5_000;
@@ -68,6 +71,8 @@ export class EmbeddedTopicConsumer {
   private woken = false;
   private loop?: Promise<void>;
   private commitTimer?: NodeJS.Timeout;
+  /** When the first record not yet committed was handled (the longest a commit waits counts from it). */
+  private dirtySince?: number;
   /** Records committed in this process since the last read, in commit order (see offer). */
   private chunks: { after: bigint; through: bigint; rows: MessageRow[] }[] = [];
 
@@ -282,11 +287,16 @@ export class EmbeddedTopicConsumer {
 
   private scheduleCommit(): void {
     this.dirty = true;
-    if (this.commitTimer || this.stopping) return;
+    if (this.stopping) return;
+    const now = Date.now();
+    this.dirtySince ??= now;
+    clearTimeout(this.commitTimer);
+    const delay = Math.max(0, Math.min(COMMIT_QUIET_MS, this.dirtySince + COMMIT_MAX_DELAY_MS - now));
     this.commitTimer = setTimeout(() => {
       this.commitTimer = undefined;
+      this.dirtySince = undefined;
       this.commit().catch((error: unknown) => this.options.logger.warn({ err: error }, "offset commit failed"));
-    }, COMMIT_INTERVAL_MS);
+    }, delay);
   }
 
   private async commit(): Promise<void> {
