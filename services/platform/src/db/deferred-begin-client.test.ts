@@ -38,6 +38,11 @@ if (process.env.DATABASE_URL) {
 }
 // PostgreSQL too when DATABASE_URL is set (.ci/run sets it).
 
+async function untilIdle(client: PoolClient): Promise<void> {
+  const deadline = Date.now() + 5_000;
+  while (!(client as unknown as { readyForQuery: boolean }).readyForQuery && Date.now() < deadline) await new Promise((resolve) => setImmediate(resolve));
+}
+
 describe.each(databases)("DeferredBeginClient on %s (BEGIN sent with the transaction's first statement)", (_name, open) => {
   let database: Database;
   let drop: (() => Promise<void>) | undefined;
@@ -149,7 +154,9 @@ describe.each(databases)("DeferredBeginClient on %s (BEGIN sent with the transac
     try {
       await client.query("BEGIN");
       await expect(client.query("INSERT INTO deferred (id) VALUES (NULL)")).rejects.toThrow(/null value/);
-      await client.query("BEGIN"); // the server refuses it: "current transaction is aborted"
+      // The error's ReadyForQuery can arrive after the rejection: a BEGIN before it is sent (and refused) as it comes.
+      await untilIdle(client);
+      await client.query("BEGIN"); // deferred; the server refuses it: "current transaction is aborted"
       failure = await client.query("INSERT INTO deferred (id) VALUES (10)").catch((error: unknown) => error);
     } finally {
       client.release(true);
