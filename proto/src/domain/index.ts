@@ -18,3 +18,4 @@ export * from "./voice-no-text-answer";
 export * from "./email";
 export * from "./texting-registration";
 export * from "./conversations";
+export * from "./sms-status-callback";

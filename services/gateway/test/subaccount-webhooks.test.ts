@@ -34,6 +34,26 @@ describe.each([["in process"], ["distributed"]])("webhooks of a business's subac
     expect(await json(response)).toMatchObject({ path: "/webhooks/twilio/status", body: form });
   });
 
+  it("given a signed status callback that changes nothing (queued, sent), when it arrives, then 204 from the gateway and messaging never sees it", async () => {
+    const before = gateway.services.seen.length;
+    for (const MessageStatus of ["accepted", "queued", "sending", "sent"]) {
+      const response = await post("/webhooks/twilio/status", { AccountSid: SUBACCOUNT, MessageSid: "SM9", MessageStatus }, SUBACCOUNT_TOKEN);
+      expect(response.status).toBe(204);
+    }
+    expect(gateway.services.seen.length).toBe(before);
+    // Without a status it still goes through (messaging logs a callback it cannot read), and so does a final status.
+    expect((await post("/webhooks/twilio/status", { AccountSid: SUBACCOUNT, MessageSid: "SM9" }, SUBACCOUNT_TOKEN)).status).toBe(200);
+    expect((await post("/webhooks/twilio/status", { AccountSid: SUBACCOUNT, MessageSid: "SM9", MessageStatus: "undelivered" }, SUBACCOUNT_TOKEN)).status).toBe(
+      200,
+    );
+    expect(gateway.services.seen.length).toBe(before + 2);
+  });
+
+  it("given a forged status callback that would change nothing, when it arrives, then 403 all the same", async () => {
+    const response = await post("/webhooks/twilio/status", { AccountSid: SUBACCOUNT, MessageSid: "SM9", MessageStatus: "sent" }, "not-the-token");
+    expect(response.status).toBe(403);
+  });
+
   it("given a subaccount's AccountSid signed with the main account's token, when it arrives, then 403 and the service never sees it", async () => {
     const before = gateway.services.seen.length;
     const response = await post("/webhooks/twilio/sms", { AccountSid: SUBACCOUNT, From: "+15551230000", Body: "hi" }, MAIN_TOKEN);
@@ -61,7 +81,7 @@ describe.each([["in process"], ["distributed"]])("webhooks of a business's subac
     gateway.services.webhookKeys.set(other, "other-subaccount-token");
     const before = gateway.services.webhookKeyLookups.filter((sid) => sid === other).length;
     const answers = await Promise.all(
-      [1, 2, 3].map((n) => post("/webhooks/twilio/status", { AccountSid: other, MessageSid: `SM${n}`, MessageStatus: "sent" }, "other-subaccount-token")),
+      [1, 2, 3].map((n) => post("/webhooks/twilio/status", { AccountSid: other, MessageSid: `SM${n}`, MessageStatus: "delivered" }, "other-subaccount-token")),
     );
     expect(answers.map((response) => response.status)).toEqual([200, 200, 200]);
     expect(gateway.services.webhookKeyLookups.filter((sid) => sid === other).length - before).toBe(1);

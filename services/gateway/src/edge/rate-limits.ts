@@ -1,11 +1,16 @@
 import type { Request, RequestHandler } from "express";
-import { AppError, type Logger, type RateLimiter, type RateLimiterFactory } from "@rebound/platform";
+import { AppError, MemoryRateLimiterFactory, type Logger, type RateLimiter, type RateLimiterFactory } from "@rebound/platform";
 
 export interface RateLimitSetting {
   points: number;
   durationSeconds: number;
   /** Once exhausted, blocked this long: the backoff. */
   blockDurationSeconds?: number;
+  /**
+   * Counted in this replica's memory, not the shared store: for a guard of the replica itself (a flood
+   * costs the replica that takes it), with no store round trip on the path it guards.
+   */
+  perReplica?: boolean;
 }
 
 export type RateLimitName =
@@ -36,8 +41,9 @@ export const DEFAULT_RATE_LIMITS: Record<RateLimitName, RateLimitSetting> = {
   forgotPasswordIp: { points: 20, durationSeconds: 60 * 60 },
   forgotPasswordEmail: { points: 3, durationSeconds: 60 * 60 },
   resendVerification: { points: 3, durationSeconds: 15 * 60 },
-  // Signed webhooks from Twilio arrive from a few IPs at the pace of every business's calls: this only stops floods.
-  webhookIp: { points: 30_000, durationSeconds: 60 },
+  // Signed webhooks from Twilio arrive from a few IPs at the pace of every business's calls: this only stops
+  // floods, per replica (a shared count cost a Redis round trip on each of a missed call's four webhooks).
+  webhookIp: { points: 30_000, durationSeconds: 60, perReplica: true },
   // Public billing setup: the sign-up page asks once per load, and a card form confirms once per card typed.
   paymentSetupIp: { points: 20, durationSeconds: 10 * 60 },
   cardConfirmIp: { points: 20, durationSeconds: 10 * 60 },
@@ -50,9 +56,10 @@ export function createRateLimiters(
   overrides: Partial<Record<RateLimitName, RateLimitSetting>> = {},
   prefix = "gateway",
 ): RateLimiters {
+  const inMemory = new MemoryRateLimiterFactory();
   const entries = Object.entries(DEFAULT_RATE_LIMITS).map(([name, defaults]) => {
-    const setting = overrides[name as RateLimitName] ?? defaults;
-    return [name, factory.create({ name: `${prefix}:${name}`, ...setting })] as const;
+    const { perReplica, ...setting }: RateLimitSetting = { perReplica: defaults.perReplica, ...(overrides[name as RateLimitName] ?? defaults) };
+    return [name, (perReplica ? inMemory : factory).create({ name: `${prefix}:${name}`, ...setting })] as const;
   });
   return Object.fromEntries(entries) as RateLimiters;
 }
@@ -91,7 +98,8 @@ export const WEBHOOK_LIMIT_BUDGET_MS = 1_000;
 
 /**
  * The webhook flood limit, failing open: a provider's webhook is signed (checked next) and is never
- * retried, so when the limiter's store (Redis) is away or slow, the webhook goes through (logged)
+ * retried, so when the limiter's store is away or slow (webhookIp counts in memory by default; a shared
+ * store such as Redis can be), the webhook goes through (logged)
  * instead of answering 500 (a caller would hear Twilio's "application error", an opt-out could be lost).
  * A real flood is still refused while the store answers.
  */

@@ -22,12 +22,16 @@ function whenUnreachable(route: Route, res: Response, next: NextFunction): NextF
 /**
  * Hands a request to the service the route table names, through its link: the service's router
  * in this process (standalone) or an HTTP proxy to it (distributed). A service the composition
- * root gave no upstream is unavailable (503).
+ * root gave no upstream is unavailable (503). A request the route says needs no service is answered here.
  */
 export function forwardByTable(links: ServiceLinks): RequestHandler {
   return (req, res, next) => {
     const route = matchRoute(req.originalUrl.split("?")[0] ?? "");
     if (!route) return next();
+    if (route.answeredAtEdge?.(req.body)) {
+      res.status(204).end();
+      return;
+    }
     const link = links.get(route.service);
     const failed = whenUnreachable(route, res, next);
     if (!link) return failed(new AppError("UNAVAILABLE", "Service temporarily unavailable. Please try again."));

@@ -1,3 +1,5 @@
+import { smsStatusCallbackCarriesNews } from "@rebound/contracts/domain";
+
 /** The services behind the gateway. */
 export const SERVICE_NAMES = ["identity", "business", "telephony", "messaging", "billing", "analytics"] as const;
 export type ServiceName = (typeof SERVICE_NAMES)[number];
@@ -19,6 +21,20 @@ export interface Route {
    * telephony's reconciliation with the provider).
    */
   unreachable?: "voice-answer";
+  /**
+   * A request the gateway answers itself (204, after its signature check) because the service would
+   * do nothing with it: a hop saved, not a decision taken (the service applies the same rule).
+   */
+  answeredAtEdge?: (body: unknown) => boolean;
+}
+
+/**
+ * An SMS status callback whose status changes nothing (accepted, queued, sending, sent: two of a
+ * text's three callbacks). One without a status still goes through: messaging logs it.
+ */
+function statusCallbackWithoutNews(body: unknown): boolean {
+  const status = (body as { MessageStatus?: unknown } | undefined)?.MessageStatus;
+  return typeof status === "string" && status.trim() !== "" && !smsStatusCallbackCarriesNews(status);
 }
 
 /** How long the gateway waits for a service's answer in distributed mode. */
@@ -84,7 +100,7 @@ export const ROUTE_TABLE: readonly Route[] = [
   { prefix: "/webhooks/twilio/recording", service: "telephony", public: true, twilio: true },
   { prefix: "/webhooks/twilio/transcription", service: "telephony", public: true, twilio: true },
   { prefix: "/webhooks/twilio/sms", service: "messaging", public: true, twilio: true },
-  { prefix: "/webhooks/twilio/status", service: "messaging", public: true, twilio: true },
+  { prefix: "/webhooks/twilio/status", service: "messaging", public: true, twilio: true, answeredAtEdge: statusCallbackWithoutNews },
   { prefix: "/webhooks/stripe", service: "billing", public: true },
   { prefix: "/dev/simulator", service: "telephony", public: true },
   { prefix: "/dev/mailbox", service: "identity", public: true },

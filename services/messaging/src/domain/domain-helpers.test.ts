@@ -5,6 +5,7 @@ import { isRetryable, mayHaveReachedProvider } from "./send-retry";
 import { TelephonyProviderError } from "@rebound/providers/telephony";
 import { messageTwiml } from "./twiml";
 import { ownerAlertEmail } from "./owner-alert-email";
+import { smsStatusCallbackCarriesNews } from "@rebound/contracts/domain";
 
 // The table of messages is in @rebound/contracts (inbound-sms-intent.test.ts); these check messaging reads with it.
 describe("classifyInbound", () => {
@@ -41,6 +42,28 @@ describe("sms status", () => {
     expect(fromProviderStatus("read")).toBe("delivered");
     expect(fromProviderStatus("canceled")).toBe("failed");
     expect(fromProviderStatus("receiving")).toBeUndefined();
+  });
+
+  // Twilio's MessageStatus values (Message resource "Message Status values"): the gateway answers a callback
+  // itself unless it carries news, so what it forwards must be exactly what this service would act on.
+  it.each([
+    "accepted",
+    "scheduled",
+    "canceled",
+    "queued",
+    "sending",
+    "sent",
+    "failed",
+    "delivered",
+    "undelivered",
+    "receiving",
+    "received",
+    "read",
+    "partially_delivered",
+    " Delivered ",
+  ])("agrees with the gateway's rule on a %j callback", (messageStatus) => {
+    const status = fromProviderStatus(messageStatus);
+    expect(smsStatusCallbackCarriesNews(messageStatus)).toBe(status !== undefined && advancesAcceptedSms(status));
   });
 });
 
