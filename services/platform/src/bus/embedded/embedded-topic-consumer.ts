@@ -5,6 +5,7 @@ import type { CommittedChunk, SequencedRecord } from "./commit-handoff";
 import type { EmbeddedBusDb } from "./embedded-bus";
 import { partitionOf } from "./partition";
 import { KeyOrderedDispatcher } from "./key-ordered-dispatcher";
+import { CommitSchedule } from "../commit-schedule";
 
 interface ConsumerOptions {
   db: EmbeddedBusDb;
@@ -37,15 +38,6 @@ interface MessageRow {
   value: Uint8Array | null;
 }
 
-/**
- * Offsets are written once a consumer has handled nothing new for COMMIT_QUIET_MS, and at least every
- * COMMIT_MAX_DELAY_MS while records keep coming (as the Kafka bus commits, autoCommitInterval). Committing every
- * 100 ms cost 1.1 of 16 database round trips per missed call under load (issue 27); a quiet consumer still
- * commits promptly, so its lag reads true soon after a burst. Handlers are idempotent: a crash replays at most
- * the records handled since the last commit; a stop commits what was handled.
- */
-const COMMIT_QUIET_MS = 100;
-const COMMIT_MAX_DELAY_MS = 1_000;
 /** Handed-over chunks kept at most (a consumer that is not running, or lags): past that a fetch reads them. */
 const MAX_CHUNKS = 1_024;
 const MAX_RETRY_DELAY_MS = 5_000;
@@ -70,9 +62,10 @@ export class EmbeddedTopicConsumer {
   private wakeUp?: () => void;
   private woken = false;
   private loop?: Promise<void>;
-  private commitTimer?: NodeJS.Timeout;
-  /** When the first record not yet committed was handled (the longest a commit waits counts from it). */
-  private dirtySince?: number;
+  /** Offsets are written on quiet, at least once a second (commit-schedule.ts). */
+  private readonly commitSchedule = new CommitSchedule(() => {
+    this.commit().catch((error: unknown) => this.options.logger.warn({ err: error }, "offset commit failed"));
+  });
   /** Records committed in this process since the last read, in commit order (see offer). */
   private chunks: { after: bigint; through: bigint; rows: MessageRow[] }[] = [];
 
@@ -122,7 +115,7 @@ export class EmbeddedTopicConsumer {
     await this.dispatcher?.drain(STOP_GRACE_MS, () => {
       this.abandoning = true;
     });
-    if (this.commitTimer) clearTimeout(this.commitTimer);
+    this.commitSchedule.cancel();
     await this.commit().catch((error: unknown) => this.options.logger.warn({ err: error }, "final offset commit failed"));
   }
 
@@ -287,16 +280,7 @@ export class EmbeddedTopicConsumer {
 
   private scheduleCommit(): void {
     this.dirty = true;
-    if (this.stopping) return;
-    const now = Date.now();
-    this.dirtySince ??= now;
-    clearTimeout(this.commitTimer);
-    const delay = Math.max(0, Math.min(COMMIT_QUIET_MS, this.dirtySince + COMMIT_MAX_DELAY_MS - now));
-    this.commitTimer = setTimeout(() => {
-      this.commitTimer = undefined;
-      this.dirtySince = undefined;
-      this.commit().catch((error: unknown) => this.options.logger.warn({ err: error }, "offset commit failed"));
-    }, delay);
+    if (!this.stopping) this.commitSchedule.handled();
   }
 
   private async commit(): Promise<void> {

@@ -22,8 +22,6 @@ export interface KafkaBusOptions {
   defaultConcurrency?: number;
   /** How long isReady() waits for the producer to connect. */
   readyTimeoutMs?: number;
-  /** Mid-batch offset commit interval (offsets are always committed after each batch and on stop). */
-  autoCommitIntervalMs?: number;
   /** kafkajs connection timeout per broker. */
   connectionTimeoutMs?: number;
   /** kafkajs client retry policy (connects, produce, metadata, commits); kafkajs defaults when unset. */
@@ -70,7 +68,6 @@ class KafkaBus implements EventBus {
       timings: { ...DEFAULT_CONSUMER_TIMINGS, ...this.options.consumerTimings },
       handlerRetry: { ...DEFAULT_HANDLER_RETRY, ...this.options.handlerRetry },
       concurrency: options.concurrency ?? this.options.defaultConcurrency ?? 8,
-      autoCommitIntervalMs: this.options.autoCommitIntervalMs ?? 1_000,
       logger: this.options.logger,
     });
     if (this.closing) {

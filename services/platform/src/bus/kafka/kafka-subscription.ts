@@ -3,6 +3,7 @@ import type { SubscribeOptions, Subscription } from "../event-bus";
 import type { BusLogger } from "./kafka-logger";
 import { toDeliveredRecord } from "./kafka-records";
 import { retry } from "../../retry/retry";
+import { KafkaOffsetCommitter } from "./kafka-offset-committer";
 
 /** kafkajs consumer-group timings. Tests shorten them (TEST_CONSUMER_TIMINGS in @rebound/testing/kafka); see DEFAULT_CONSUMER_TIMINGS for production. */
 export interface KafkaConsumerTimings {
@@ -49,8 +50,6 @@ export interface KafkaSubscriptionSettings {
   timings: KafkaConsumerTimings;
   handlerRetry: HandlerRetryPolicy;
   concurrency: number;
-  /** Mid-batch commit interval; offsets are also committed after every batch and on stop. */
-  autoCommitIntervalMs: number;
   logger?: BusLogger;
 }
 
@@ -70,6 +69,7 @@ export async function startKafkaSubscription(kafka: Kafka, options: SubscribeOpt
   const { timings, handlerRetry, logger } = settings;
   const maxWaitTimeInMs = options.latencySensitive ? timings.maxWaitTimeInMs : Math.max(timings.maxWaitTimeInMs, BACKGROUND_MIN_FETCH_WAIT_MS);
   const consumer = kafka.consumer({ groupId, ...timings, maxWaitTimeInMs });
+  const offsets = new KafkaOffsetCommitter(groupId, logger);
   let stopping = false;
   const wakeSleepers = new Set<() => void>();
 
@@ -92,7 +92,8 @@ export async function startKafkaSubscription(kafka: Kafka, options: SubscribeOpt
     }
   };
 
-  const eachMessage = async ({ topic, partition, message, heartbeat }: EachMessagePayload): Promise<void> => {
+  /** Handles one record, retrying in place until it succeeds or the subscription stops. */
+  const handle = async ({ topic, partition, message, heartbeat }: EachMessagePayload): Promise<void> => {
     const record = toDeliveredRecord(topic, partition, message);
     await retry(
       async () => {
@@ -116,13 +117,25 @@ export async function startKafkaSubscription(kafka: Kafka, options: SubscribeOpt
     );
   };
 
+  /** An ordered subscription: a partition's records one after the other, as kafkajs's eachMessage runs them. */
+  const inOrder = async ({ batch, resolveOffset, heartbeat, isRunning, isStale }: EachBatchPayload): Promise<void> => {
+    const { topic, partition } = batch;
+    for (const message of batch.messages) {
+      if (!isRunning() || isStale()) break;
+      await handle({ topic, partition, message, heartbeat, pause: () => () => undefined });
+      resolveOffset(message.offset);
+      offsets.handled(topic, partition, message.offset);
+      await heartbeat();
+    }
+  };
+
   /**
    * An unordered subscription (idempotent, order-independent handlers) gets a fetched batch's records
    * at once, up to `concurrency`, as the embedded bus hands them over: a batching handler (analytics'
    * projections) then writes them together instead of one transaction per record. Offsets are resolved
    * in order, up to the first record not yet handled.
    */
-  const eachBatch = async ({ batch, resolveOffset, heartbeat }: EachBatchPayload): Promise<void> => {
+  const atOnce = async ({ batch, resolveOffset, heartbeat }: EachBatchPayload): Promise<void> => {
     const { topic, partition, messages } = batch;
     const handled: boolean[] = messages.map(() => false);
     let next = 0;
@@ -130,12 +143,26 @@ export async function startKafkaSubscription(kafka: Kafka, options: SubscribeOpt
     const work = async (): Promise<void> => {
       while (next < messages.length) {
         const index = next++;
-        await eachMessage({ topic, partition, message: messages[index] as EachMessagePayload["message"], heartbeat, pause: () => () => undefined });
+        await handle({ topic, partition, message: messages[index] as EachMessagePayload["message"], heartbeat, pause: () => () => undefined });
         handled[index] = true;
-        while (resolvedUpTo < messages.length && handled[resolvedUpTo]) resolveOffset((messages[resolvedUpTo++] as { offset: string }).offset);
+        while (resolvedUpTo < messages.length && handled[resolvedUpTo]) {
+          const { offset } = messages[resolvedUpTo++] as { offset: string };
+          resolveOffset(offset);
+          offsets.handled(topic, partition, offset);
+        }
       }
     };
     await Promise.all(Array.from({ length: Math.max(1, Math.min(settings.concurrency, messages.length)) }, work));
+  };
+
+  const eachBatch = async (payload: EachBatchPayload): Promise<void> => {
+    offsets.batchStarted(payload);
+    try {
+      await (options.unordered ? atOnce : inOrder)(payload);
+    } finally {
+      // A batch in flight at a stop commits what it handled before kafkajs leaves the group.
+      if (stopping) await offsets.flush();
+    }
   };
 
   const run = async (): Promise<void> => {
@@ -144,9 +171,10 @@ export async function startKafkaSubscription(kafka: Kafka, options: SubscribeOpt
     await consumer.subscribe({ topics: options.topics, fromBeginning: true });
     await consumer.run({
       partitionsConsumedConcurrently: settings.concurrency,
-      autoCommit: true,
-      autoCommitInterval: settings.autoCommitIntervalMs,
-      ...(options.unordered ? { eachBatch, eachBatchAutoResolve: false } : { eachMessage }),
+      // kafkajs's autoCommit sends an OffsetCommit after every batch: offsets are committed on a schedule instead.
+      autoCommit: false,
+      eachBatch,
+      eachBatchAutoResolve: false,
     });
   };
   let restartTimer: NodeJS.Timeout | undefined;
@@ -164,6 +192,11 @@ export async function startKafkaSubscription(kafka: Kafka, options: SubscribeOpt
       );
     }, delayMs);
   };
+
+  // A rebalance starting: commit what was handled while the partitions are still this member's; once
+  // joined again, offsets handled in partitions that are now another member's are not committed.
+  consumer.on(consumer.events.REBALANCING, () => void offsets.flush());
+  consumer.on(consumer.events.GROUP_JOIN, ({ payload }) => offsets.assigned(payload.memberAssignment));
 
   consumer.on(consumer.events.CRASH, ({ payload }) => {
     logger?.error({ err: payload.error, groupId, restart: payload.restart }, "kafka consumer crashed");
@@ -187,7 +220,9 @@ export async function startKafkaSubscription(kafka: Kafka, options: SubscribeOpt
         stopping = true;
         clearTimeout(restartTimer);
         for (const wake of [...wakeSleepers]) wake();
-        // stop() waits for in-flight batches, which commit their resolved offsets before the group is left.
+        // What was handled is committed now; a batch still in flight commits its own at its end, before
+        // kafkajs's stop (which waits for it) leaves the group.
+        await offsets.flush();
         await consumer.disconnect();
       })()),
   };
