@@ -1,6 +1,8 @@
 import { createScratchPostgresDatabase } from "@rebound/testing";
 import type { PoolClient } from "pg";
 import { openDatabase, type Database } from "./database";
+import type { DeferredBeginClient } from "./deferred-begin-client";
+import { lastStatementNext } from "./sql-executor";
 
 /** A fresh PGlite runs initdb: seconds, or much more on a loaded machine. */
 const INITDB_TIMEOUT_MS = 180_000;
@@ -164,5 +166,99 @@ describe.each(databases)("DeferredBeginClient on %s (BEGIN sent with the transac
     expect(String(failure)).toMatch(/BEGIN failed: current transaction is aborted/);
     expect(await ids()).toEqual([]);
     expect((await database.query<{ one: number }>("SELECT 1 AS one"))[0]?.one).toBe(1);
+  });
+
+  describe("COMMIT sent behind the transaction's last statement", () => {
+    it("given a transaction whose last statement carries COMMIT, then it commits in one round trip less", async () => {
+      const client = await database.pool.connect();
+      try {
+        const writes = countWrites(client);
+        await client.query("BEGIN");
+        await client.query("INSERT INTO deferred (id) VALUES ($1)", [1]);
+        const committed = (client as unknown as DeferredBeginClient).commitBehindNext();
+        await client.query("INSERT INTO deferred (id) VALUES ($1)", [2]);
+        expect(await committed).toBe("COMMIT");
+        expect(writes.count()).toBe(2);
+        // The connection is idle and in no transaction: the next statement is a transaction of its own.
+        await client.query("INSERT INTO deferred (id) VALUES ($1)", [3]);
+      } finally {
+        client.release();
+      }
+      expect(await ids()).toEqual([1, 2, 3]);
+    });
+
+    it("given a one-statement transaction, then BEGIN, the statement and COMMIT leave in one write", async () => {
+      const client = await database.pool.connect();
+      try {
+        const writes = countWrites(client);
+        await client.query("BEGIN");
+        const committed = (client as unknown as DeferredBeginClient).commitBehindNext();
+        const inserted = await client.query("INSERT INTO deferred (id) VALUES ($1) RETURNING id", [4]);
+        expect(inserted.rows).toEqual([{ id: 4 }]);
+        expect(await committed).toBe("COMMIT");
+        expect(writes.count()).toBe(1);
+      } finally {
+        client.release();
+      }
+      expect(await ids()).toEqual([4]);
+    });
+
+    it("given the last statement fails, then its error reaches its caller, COMMIT answers ROLLBACK and nothing is kept", async () => {
+      await database.sql.$executeRawUnsafe("INSERT INTO deferred (id) VALUES (1)");
+      const client = await database.pool.connect();
+      try {
+        await client.query("BEGIN");
+        await client.query("INSERT INTO deferred (id) VALUES (2)");
+        const committed = (client as unknown as DeferredBeginClient).commitBehindNext();
+        await expect(client.query("INSERT INTO deferred (id) VALUES (1)")).rejects.toThrow(/duplicate key/);
+        expect(await committed).toBe("ROLLBACK");
+        expect((await client.query("SELECT 1 AS one")).rows).toEqual([{ one: 1 }]);
+      } finally {
+        client.release();
+      }
+      expect(await ids()).toEqual([1]);
+    });
+
+    it("given COMMIT itself fails (a deferred constraint), then the promise rejects with its error", async () => {
+      await database.sql.$executeRawUnsafe("DROP TABLE IF EXISTS deferred_child");
+      await database.sql.$executeRawUnsafe(
+        "CREATE TABLE deferred_child (id int PRIMARY KEY, parent int REFERENCES deferred (id) DEFERRABLE INITIALLY DEFERRED)",
+      );
+      const client = await database.pool.connect();
+      try {
+        await client.query("BEGIN");
+        const committed = (client as unknown as DeferredBeginClient).commitBehindNext();
+        await client.query("INSERT INTO deferred_child (id, parent) VALUES (1, 99)");
+        await expect(committed).rejects.toThrow(/COMMIT failed: .*foreign key/);
+        expect((await client.query("SELECT count(*)::int AS n FROM deferred_child")).rows).toEqual([{ n: 0 }]);
+      } finally {
+        client.release();
+        await database.sql.$executeRawUnsafe("DROP TABLE deferred_child");
+      }
+    });
+
+    it("given pgSql's transaction and lastStatementNext, then the work commits and a statement after the last is refused", async () => {
+      await database.sql.transaction(async (tx) => {
+        await tx.$executeRawUnsafe("INSERT INTO deferred (id) VALUES ($1)", 11);
+        lastStatementNext(tx);
+        await tx.$executeRawUnsafe("INSERT INTO deferred (id) VALUES ($1)", 12);
+      });
+      await expect(
+        database.sql.transaction(async (tx) => {
+          lastStatementNext(tx);
+          await tx.$executeRawUnsafe("INSERT INTO deferred (id) VALUES ($1)", 13);
+          await tx.$executeRawUnsafe("INSERT INTO deferred (id) VALUES ($1)", 14);
+        }),
+      ).rejects.toThrow(/after the transaction's last/);
+      await expect(
+        database.sql.transaction(async (tx) => {
+          await tx.$executeRawUnsafe("INSERT INTO deferred (id) VALUES ($1)", 15);
+          lastStatementNext(tx);
+          await tx.$executeRawUnsafe("INSERT INTO deferred (id) VALUES ($1)", 11); // duplicate key
+        }),
+      ).rejects.toThrow(/duplicate key/);
+      expect(await ids()).toEqual([11, 12, 13]);
+      expect((await database.query<{ one: number }>("SELECT 1 AS one"))[0]?.one).toBe(1);
+    });
   });
 });

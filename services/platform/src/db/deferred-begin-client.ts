@@ -1,9 +1,10 @@
 import { Client, type QueryConfig } from "pg";
 
 /**
- * A pg client that sends a transaction's BEGIN together with the transaction's first statement:
- * one round trip less per transaction (issue 27: BEGIN was 2.8 of 16 round trips per missed call on
- * PGlite, and a socket write is most of a round trip's CPU on both sides).
+ * A pg client that sends a transaction's BEGIN together with the transaction's first statement, and
+ * (when asked, `commitBehindNext`) its COMMIT together with its last: two round trips less per
+ * transaction (issue 27: BEGIN and COMMIT were 2.8 each of 16 round trips per missed call on PGlite, and
+ * a socket write is most of a round trip's CPU on both sides).
  *
  * `query("BEGIN")` on an idle client answers at once, as PostgreSQL would (command BEGIN, no rows);
  * the next message the client sends goes out behind a simple-protocol `BEGIN` in the same write, and
@@ -12,28 +13,91 @@ import { Client, type QueryConfig } from "pg";
  * failed transaction (the statement behind it fails the same way) or that is being shut down; the
  * connection is then destroyed, so the statement behind it fails instead of running outside a
  * transaction. Prisma's BEGIN (a named statement) and `pgSql`'s (plain text) are both deferred.
+ *
+ * `commitBehindNext()` puts a simple-protocol COMMIT right behind the next statement sent (after its
+ * Sync, or its simple Query), in the same write. The statement's own answer reaches the client as
+ * usual; COMMIT's (CommandComplete and ReadyForQuery, or an error) is taken off the stream and settles
+ * the promise: "COMMIT", or "ROLLBACK" when the transaction had failed (the statement's error, if it
+ * failed, reaches its caller as usual). A connection that ends first rejects it.
  */
 export class DeferredBeginClient extends Client {
   private beginDeferred = false;
   private awaitingBeginReply = false;
   /** BEGIN was refused: nothing more from this connection reaches the client; it is being destroyed. */
   private beginRefused = false;
+  /** COMMIT goes behind the next statement ("queued"), went out ("sent"), its answer is next ("answering"). */
+  private commit?: { state: "queued" | "sent" | "answering"; tag?: string; error?: Error; settle: (error: Error | undefined, tag?: string) => void };
 
   constructor(config?: ConstructorParameters<typeof Client>[0]) {
     super(config);
     const connection = (this as unknown as { connection: PgConnection }).connection;
     const send = connection._send.bind(connection);
     connection._send = (buffer: Buffer) => {
-      if (!this.beginDeferred) return send(buffer);
-      this.beginDeferred = false;
-      this.awaitingBeginReply = true;
-      return send(Buffer.concat([BEGIN_MESSAGE, buffer]));
+      let out = buffer;
+      if (this.commit?.state === "queued" && endsStatement(buffer)) {
+        this.commit.state = "sent";
+        out = Buffer.concat([out, COMMIT_MESSAGE]);
+      }
+      if (this.beginDeferred) {
+        this.beginDeferred = false;
+        this.awaitingBeginReply = true;
+        out = Buffer.concat([BEGIN_MESSAGE, out]);
+      }
+      return send(out);
     };
     const emit = connection.emit.bind(connection);
     connection.emit = (event: string | symbol, ...args: unknown[]) => {
       if ((this.awaitingBeginReply || this.beginRefused) && this.takeBeginReply(event, args[0], connection)) return true;
+      if (this.commit && this.takeCommitReply(event, args[0])) return true;
       return emit(event, ...args);
     };
+    const connectionEnded = (error?: Error) => this.commit?.settle(error ?? new Error("the connection ended before COMMIT was answered"));
+    (connection as unknown as { on(event: string, listener: (error?: Error) => void): void }).on("end", () => connectionEnded());
+    (connection as unknown as { on(event: string, listener: (error?: Error) => void): void }).on("error", connectionEnded);
+  }
+
+  /**
+   * COMMIT goes out behind the next statement this client sends, in the same write; resolves with its
+   * command tag ("COMMIT", or "ROLLBACK" for a transaction that had failed), rejects with its error.
+   * Nothing may be sent in the transaction after that statement.
+   */
+  commitBehindNext(): Promise<string> {
+    if (this.commit) return Promise.reject(new Error("a COMMIT is already waiting for its statement"));
+    return new Promise<string>((resolve, reject) => {
+      this.commit = {
+        state: "queued",
+        settle: (error, tag) => {
+          this.commit = undefined;
+          if (error) reject(error);
+          else resolve(tag ?? "");
+        },
+      };
+    });
+  }
+
+  /** True for the messages that answer the COMMIT sent behind a statement (taken off the stream). */
+  private takeCommitReply(event: string | symbol, message: unknown): boolean {
+    const commit = this.commit;
+    if (!commit || commit.state === "queued") return false;
+    if (commit.state === "sent") {
+      // The statement's own answer passes; its ReadyForQuery is the last of it.
+      if (event === "readyForQuery") commit.state = "answering";
+      return false;
+    }
+    if (event === "message") return isBeginReply(message);
+    if (event === "commandComplete") {
+      commit.tag = (message as { text?: string }).text;
+      return true;
+    }
+    if (event === "errorMessage") {
+      commit.error = new Error(`COMMIT failed: ${(message as { message?: string }).message ?? "unknown error"}`);
+      return true;
+    }
+    if (event === "readyForQuery") {
+      commit.settle(commit.error, commit.tag);
+      return true;
+    }
+    return false;
   }
 
   // pg's query() has many overloads; this one forwards them all.
@@ -84,6 +148,14 @@ export class DeferredBeginClient extends Client {
 
 /** A simple-protocol Query message: 'Q', its length (itself and the text), "BEGIN" and its NUL. */
 const BEGIN_MESSAGE = Buffer.concat([Buffer.from([0x51, 0, 0, 0, 10]), Buffer.from("BEGIN\0", "latin1")]);
+const COMMIT_MESSAGE = Buffer.concat([Buffer.from([0x51, 0, 0, 0, 11]), Buffer.from("COMMIT\0", "latin1")]);
+
+/** A write that ends a statement: it holds a Sync (extended protocol) or is a simple Query. */
+function endsStatement(buffer: Buffer): boolean {
+  if (buffer[0] === 0x51) return true;
+  // pg sends each message of an extended query with its own write (corked into one): the Sync is its own buffer.
+  return buffer.length === 5 && buffer[0] === 0x53 && buffer.readUInt32BE(1) === 4;
+}
 
 interface PgConnection {
   _send(buffer: Buffer): boolean;

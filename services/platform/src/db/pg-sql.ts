@@ -1,5 +1,6 @@
 import type { Pool, PoolClient, QueryConfig, QueryResult } from "pg";
 import type { SqlExecutor } from "./sql-executor";
+import type { DeferredBeginClient } from "./deferred-begin-client";
 
 /**
  * Raw SQL over `pg`, the same code on PostgreSQL and on standalone's PGlite (behind its
@@ -40,23 +41,44 @@ export function pgSql(pool: Pool, names = new StatementNames("r")): PgSql {
     $executeRawUnsafe: async (query, ...values) => (await run(client, query, values)).rowCount ?? 0,
     $queryRawUnsafe: async <T>(query: string, ...values: unknown[]) => (await run(client, query, values)).rows as T,
   });
+  /** A transaction's executor: its last statement can carry the COMMIT (DeferredBeginClient). */
+  const transactionExecutorOf = (client: PoolClient, ending: { commit?: Promise<string>; next?: boolean }): SqlExecutor => {
+    const runInTransaction = (text: string, values: unknown[]): Promise<QueryResult> => {
+      if (ending.commit) return Promise.reject(new Error("a statement after the transaction's last (its COMMIT is sent)"));
+      if (ending.next) {
+        ending.next = false;
+        ending.commit = (client as unknown as Partial<Pick<DeferredBeginClient, "commitBehindNext">>).commitBehindNext?.();
+      }
+      return run(client, text, values);
+    };
+    return {
+      $executeRawUnsafe: async (query, ...values) => (await runInTransaction(query, values)).rowCount ?? 0,
+      $queryRawUnsafe: async <T>(query: string, ...values: unknown[]) => (await runInTransaction(query, values)).rows as T,
+      commitWithNextStatement: () => {
+        ending.next = true;
+      },
+    };
+  };
   return {
     ...executorOf(pool),
     transaction: async (fn) => {
       const client = await pool.connect();
       let broken: Error | undefined;
+      const ending: { commit?: Promise<string>; next?: boolean } = {};
       try {
         await client.query("BEGIN");
         let result;
         try {
-          result = await fn(executorOf(client));
+          result = await fn(transactionExecutorOf(client, ending));
         } catch (error) {
-          await client.query("ROLLBACK").catch((rollbackError: Error) => (broken = rollbackError));
+          // A COMMIT sent behind the failed statement ended the transaction (as ROLLBACK); otherwise roll back.
+          if (ending.commit) await ending.commit.catch((commitError: Error) => (broken = commitError));
+          else await client.query("ROLLBACK").catch((rollbackError: Error) => (broken = rollbackError));
           throw error;
         }
-        const commit = await client.query("COMMIT");
+        const command = await (ending.commit ?? client.query("COMMIT").then((commit) => commit.command));
         // COMMIT of a transaction a failed statement aborted rolls back without an error.
-        if (commit.command !== "COMMIT") throw new Error("the transaction was rolled back: a statement in it failed");
+        if (command !== "COMMIT") throw new Error("the transaction was rolled back: a statement in it failed");
         return result;
       } finally {
         // A connection whose ROLLBACK failed is discarded.

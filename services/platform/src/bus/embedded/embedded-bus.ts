@@ -1,5 +1,5 @@
 import type { Logger } from "../../logging/logger";
-import { quoteIdent, unnestRows, type SqlExecutor, type SqlStatement } from "../../db/sql-executor";
+import { lastStatementNext, quoteIdent, unnestRows, type SqlExecutor, type SqlStatement } from "../../db/sql-executor";
 import type { BusRecord, EventBus, SubscribeOptions, Subscription } from "../event-bus";
 import { CommitHandoff, type CommittedChunk, type SequencedRecord } from "./commit-handoff";
 import { EmbeddedTopicConsumer } from "./embedded-topic-consumer";
@@ -71,9 +71,10 @@ export class EmbeddedBus implements EventBus {
   /**
    * Appends in the caller's transaction and returns the records' sequence numbers; call
    * notifyCommitted after it commits. `before` (the outbox's own insert) runs in the same
-   * statement, as a CTE: one round trip to the database instead of two.
+   * statement, as a CTE: one round trip to the database instead of two. `last`: the append is the
+   * transaction's last statement (its COMMIT may go out with it).
    */
-  async appendInTransaction(tx: SqlExecutor, records: BusRecord[], before?: SqlStatement): Promise<bigint[]> {
+  async appendInTransaction(tx: SqlExecutor, records: BusRecord[], before?: SqlStatement, options: { last?: boolean } = {}): Promise<bigint[]> {
     if (records.length === 0) return [];
     if (this.options.serializeAppends) {
       for (const topic of [...new Set(records.map((record) => record.topic))].sort()) {
@@ -87,6 +88,7 @@ export class EmbeddedBus implements EventBus {
       offset,
     );
     const prefix = before ? `WITH before_append AS (${before.sql}) ` : "";
+    if (options.last) lastStatementNext(tx);
     const inserted = await tx.$queryRawUnsafe<{ seq: bigint | number | string }[]>(
       `${prefix}INSERT INTO ${MESSAGES} (topic, partition, key, headers, value) SELECT * FROM ${rows.sql} RETURNING seq`,
       ...(before?.values ?? []),
