@@ -237,6 +237,19 @@ describe.each(databases)("DeferredBeginClient on %s (BEGIN sent with the transac
       }
     });
 
+    it("given the last statement never goes out (the client is not queryable), then the waiting COMMIT is dropped, not awaited forever", async () => {
+      const client = await database.pool.connect();
+      try {
+        await client.query("BEGIN");
+        const committed = (client as unknown as DeferredBeginClient).commitBehindNext();
+        (client as unknown as DeferredBeginClient).abandonQueuedCommit();
+        await expect(committed).rejects.toThrow(/COMMIT not sent/);
+        await client.query("ROLLBACK");
+      } finally {
+        client.release();
+      }
+    });
+
     it("given pgSql's transaction and lastStatementNext, then the work commits and a statement after the last is refused", async () => {
       await database.sql.transaction(async (tx) => {
         await tx.$executeRawUnsafe("INSERT INTO deferred (id) VALUES ($1)", 11);

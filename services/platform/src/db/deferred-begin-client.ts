@@ -75,6 +75,15 @@ export class DeferredBeginClient extends Client {
     });
   }
 
+  /**
+   * A COMMIT still waiting for its statement (the statement failed before it was sent, on a connection
+   * that had already failed, say) is dropped: its promise rejects instead of waiting for an answer that
+   * will never come. Once sent, it settles by its answer or by the connection's end.
+   */
+  abandonQueuedCommit(): void {
+    if (this.commit?.state === "queued") this.commit.settle(new Error("COMMIT not sent: its statement never went out"));
+  }
+
   /** True for the messages that answer the COMMIT sent behind a statement (taken off the stream). */
   private takeCommitReply(event: string | symbol, message: unknown): boolean {
     const commit = this.commit;

@@ -48,6 +48,8 @@ export function pgSql(pool: Pool, names = new StatementNames("r")): PgSql {
       if (ending.next) {
         ending.next = false;
         ending.commit = (client as unknown as Partial<Pick<DeferredBeginClient, "commitBehindNext">>).commitBehindNext?.();
+        // Awaited once the transaction's work returns; a COMMIT that fails before that is not an unhandled rejection.
+        ending.commit?.catch(() => undefined);
       }
       return run(client, text, values);
     };
@@ -72,8 +74,10 @@ export function pgSql(pool: Pool, names = new StatementNames("r")): PgSql {
           result = await fn(transactionExecutorOf(client, ending));
         } catch (error) {
           // A COMMIT sent behind the failed statement ended the transaction (as ROLLBACK); otherwise roll back.
-          if (ending.commit) await ending.commit.catch((commitError: Error) => (broken = commitError));
-          else await client.query("ROLLBACK").catch((rollbackError: Error) => (broken = rollbackError));
+          if (ending.commit) {
+            (client as unknown as Partial<Pick<DeferredBeginClient, "abandonQueuedCommit">>).abandonQueuedCommit?.();
+            await ending.commit.catch((commitError: Error) => (broken = commitError));
+          } else await client.query("ROLLBACK").catch((rollbackError: Error) => (broken = rollbackError));
           throw error;
         }
         const command = await (ending.commit ?? client.query("COMMIT").then((commit) => commit.command));
