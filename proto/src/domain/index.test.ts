@@ -112,6 +112,7 @@ describe("domain barrel", () => {
       "CONVERSATION_NO_NUMBER_MESSAGE",
       "nanpRegionOf",
       "NO_REGION",
+      "smsStatusCallbackCarriesNews",
     ];
     expect(Object.keys(domain).sort()).toEqual(expected.sort());
   });
