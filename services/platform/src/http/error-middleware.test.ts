@@ -76,11 +76,12 @@ describe("HTTP app", () => {
   });
 
   it("hides a bug behind an errorId and logs it", async () => {
-    const res = await fetch(`${server.url}/bug`);
+    const res = await fetch(`${server.url}/bug`, { headers: { "x-request-id": "bug-1" } });
     const body = (await res.json()) as { message: string; errorId: string };
     expect(res.status).toBe(500);
     expect(JSON.stringify(body)).not.toContain("secret internals");
-    expect(logged).toContainEqual(expect.objectContaining({ errorId: body.errorId }));
+    // The line names the request itself: without tracing no context follows the request to the logger.
+    expect(logged).toContainEqual(expect.objectContaining({ errorId: body.errorId, requestId: "bug-1" }));
   });
 
   it("answers an unknown path with a JSON 404 and echoes a request id", async () => {

@@ -41,7 +41,7 @@ export function errorMiddleware(logger: Logger): ErrorRequestHandler {
       return;
     }
     const errorId = randomUUID();
-    logger.error({ err: error, errorId }, "unhandled error");
+    logger.error({ err: error, errorId, requestId: res.getHeader("x-request-id") }, "unhandled error");
     res.status(500).json({ message: "Something went wrong. Please try again.", code: "INTERNAL", errorId });
   };
 }

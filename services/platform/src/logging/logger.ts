@@ -4,7 +4,7 @@ import { currentRequestContext } from "./request-context";
 
 export type Logger = pino.Logger;
 
-/** JSON logs; every line carries the request id and trace id of the work it belongs to. */
+/** JSON logs; with tracing on, every line carries the request id and trace id of the work it belongs to (request-context.ts). */
 export function createLogger(options: { name: string; level?: string }): Logger {
   return pino({
     name: options.name,
