@@ -8,7 +8,7 @@ import { randomUUID } from "node:crypto";
 import { retry } from "@rebound/platform";
 import { decide, monthlyCap, type DispatchDecision, type DispatchState, type MissedCall, type SuppressionReasonName } from "../domain/decide";
 import { duplicateWindowMs } from "../domain/dispatch-config";
-import { smsKindEnum, suppressionReasonEnum } from "../domain/event-enums";
+import { callerIdKindOf, smsKindEnum, suppressionReasonEnum } from "../domain/event-enums";
 import { OWNER_FIXABLE_REASONS } from "../domain/owner-alert-email";
 import type { MessagingDeps } from "../messaging-deps";
 import type { MessagingSqlTx } from "../store/messaging-db";
@@ -51,6 +51,7 @@ export async function dispatchMissedCall(deps: MessagingDeps, event: EventEnvelo
     callerNumber: payload.callerNumber,
     dedicatedNumber: payload.dedicatedNumber,
     stirVerstat: payload.stirVerstat,
+    callerIdKind: callerIdKindOf(payload.callerIdKind),
     occurredAt: payload.occurredAt ? timestampDate(payload.occurredAt) : undefined,
   };
   // Config events travel on other topics and may trail the call by a moment (e.g. right after

@@ -162,6 +162,15 @@ describe("decide: who called (issue 18)", () => {
     expect(decision.type === "send" ? "send" : decision.reason).toBe(expected);
   });
 
+  it("given telephony's classification on the event, when deciding, then it is the caller id's kind (the STIR verdict still read here)", () => {
+    const uk = { ...call, callerNumber: "+447700900123" };
+    expect(decide(state(), { ...uk, callerIdKind: "international" }, MONDAY_10AM_NEW_YORK)).toEqual({ type: "suppress", reason: "international" });
+    expect(decide(state(), { ...call, callerIdKind: "withheld" }, MONDAY_10AM_NEW_YORK)).toEqual({ type: "suppress", reason: "withheld_caller_id" });
+    const spoofed = { ...call, callerIdKind: "nanp" as const, stirVerstat: "TN-Validation-Failed-A" };
+    expect(decide(state(), spoofed, MONDAY_10AM_NEW_YORK)).toEqual({ type: "suppress", reason: "likely_spoofed" });
+    expect(decide(state(), { ...call, callerIdKind: "nanp" }, MONDAY_10AM_NEW_YORK).type).toBe("send");
+  });
+
   it("checks automation and subscription before the caller's country, and opt-out after it", () => {
     const uk = { ...call, callerNumber: "+447700900123" };
     expect(decide(state({}, { isActive: false }), uk, MONDAY_10AM_NEW_YORK)).toEqual({ type: "suppress", reason: "inactive" });

@@ -12,7 +12,7 @@ import {
   type DispatchSettings,
   type SubscriptionView,
 } from "./dispatch-config";
-import { classifyCaller, samePhoneNumber, screenCaller, usA2pRegistrationApplies } from "@rebound/contracts/domain";
+import { classifyCaller, samePhoneNumber, screenCaller, stirVerdict, usA2pRegistrationApplies, type CallerIdKind } from "@rebound/contracts/domain";
 
 export interface MissedCall {
   callId: string;
@@ -22,6 +22,8 @@ export interface MissedCall {
   dedicatedNumber: string;
   /** Twilio's StirVerstat (STIR/SHAKEN); absent or empty when Twilio sent none. */
   stirVerstat?: string;
+  /** How telephony classified the caller id when it recorded the call (the same rule); absent: classified here. */
+  callerIdKind?: CallerIdKind;
   /** When the call came in (CallMissed.occurred_at); absent: now. */
   occurredAt?: Date;
 }
@@ -144,7 +146,8 @@ export function chooseMessage(settings: DispatchSettings, profile: DispatchProfi
 export function decide(state: DispatchState, call: MissedCall, now: Date): DispatchDecision {
   const settings = state.business?.settings;
   if (!state.business || !settings) return suppress("unknown_business");
-  const caller = classifyCaller(call.callerNumber, call.stirVerstat);
+  // Telephony's classification spares a phone number parse per call (a new caller misses every cache).
+  const caller = call.callerIdKind ? { kind: call.callerIdKind, stir: stirVerdict(call.stirVerstat) } : classifyCaller(call.callerNumber, call.stirVerstat);
   if (caller.kind === "withheld") return suppress("withheld_caller_id");
   if (isOwnNumber(call.callerNumber, call.dedicatedNumber, settings, state.business.profile)) return suppress("own_number");
   if (!settings.isActive) return suppress("inactive");

@@ -1,6 +1,8 @@
 import { classifyInbound } from "./inbound-keyword";
 import { advancesAcceptedSms, canMove, fromProviderStatus, isTerminal, statusesBefore } from "./sms-status";
 import { usageMonth } from "./usage-month";
+import { callerIdKindOf } from "./event-enums";
+import { telephonyV1 } from "@rebound/contracts";
 import { isRetryable, mayHaveReachedProvider } from "./send-retry";
 import { TelephonyProviderError } from "@rebound/providers/telephony";
 import { messageTwiml } from "./twiml";
@@ -64,6 +66,15 @@ describe("sms status", () => {
   ])("agrees with the gateway's rule on a %j callback", (messageStatus) => {
     const status = fromProviderStatus(messageStatus);
     expect(smsStatusCallbackCarriesNews(messageStatus)).toBe(status !== undefined && advancesAcceptedSms(status));
+  });
+});
+
+describe("callerIdKindOf", () => {
+  it("reads telephony's classification off CallMissed, and nothing from an event that predates it", () => {
+    expect(callerIdKindOf(telephonyV1.CallerIdKind.US_CANADA)).toBe("nanp");
+    expect(callerIdKindOf(telephonyV1.CallerIdKind.INTERNATIONAL)).toBe("international");
+    expect(callerIdKindOf(telephonyV1.CallerIdKind.WITHHELD)).toBe("withheld");
+    expect(callerIdKindOf(telephonyV1.CallerIdKind.UNSPECIFIED)).toBeUndefined();
   });
 });
 

@@ -1,6 +1,7 @@
 // Domain names -> the protobuf enums of rebound.messaging.v1 (the events messaging produces).
 // Enums messaging consumes (plan, subscription status) are read with contracts' mappings.
-import { messagingV1 } from "@rebound/contracts";
+import { messagingV1, telephonyV1 } from "@rebound/contracts";
+import type { CallerIdKind } from "@rebound/contracts/domain";
 import type { SuppressionReasonName } from "./decide";
 import type { InboundKindName } from "./inbound-keyword";
 import type { SmsKindName, SmsStatusName } from "./sms-status";
@@ -98,5 +99,19 @@ export function inboundKindEnum(kind: InboundKindName): messagingV1.InboundKind 
       const unexpected: never = kind;
       throw new Error(`unknown inbound kind ${String(unexpected)}`);
     }
+  }
+}
+
+/** CallMissed's caller_id_kind (telephony classified the caller id when it recorded the call); undefined when the event predates it. */
+export function callerIdKindOf(kind: telephonyV1.CallerIdKind): CallerIdKind | undefined {
+  switch (kind) {
+    case telephonyV1.CallerIdKind.US_CANADA:
+      return "nanp";
+    case telephonyV1.CallerIdKind.INTERNATIONAL:
+      return "international";
+    case telephonyV1.CallerIdKind.WITHHELD:
+      return "withheld";
+    default:
+      return undefined;
   }
 }
