@@ -25,6 +25,12 @@ describe("zonedWeekTime", () => {
     const first = zonedWeekTime("America/Denver", instant);
     for (let i = 0; i < 1000; i++) expect(zonedWeekTime("America/Denver", instant)).toEqual(first);
   });
+  it("given answers remembered by the second, when instants cross a local midnight, then the weekday turns on the millisecond", () => {
+    expect(zonedWeekTime("America/New_York", new Date("2026-01-13T04:59:59.999Z"))).toEqual({ weekday: 0, minutes: 1439 });
+    expect(zonedWeekTime("America/New_York", new Date("2026-01-13T05:00:00.000Z"))).toEqual({ weekday: 1, minutes: 0 });
+    expect(zonedWeekTime("America/New_York", new Date("2026-01-13T05:00:00.999Z"))).toEqual({ weekday: 1, minutes: 0 });
+    expect(zonedWeekTime("Asia/Kolkata", new Date("2026-01-13T05:00:00.000Z"))).toEqual({ weekday: 1, minutes: 10 * 60 + 30 });
+  });
   it("given a runtime whose format() layout differs, when read, then formatToParts gives the same answer", () => {
     const instant = new Date("2026-01-14T04:00Z");
     const expected = zonedWeekTime("Asia/Kolkata", instant);
@@ -32,7 +38,8 @@ describe("zonedWeekTime", () => {
     const prototype = Intl.DateTimeFormat.prototype as unknown as { format: unknown };
     const spy = jest.spyOn(prototype, "format", "get").mockReturnValue(() => "Wednesday, 9:30");
     try {
-      expect(zonedWeekTime("Asia/Kolkata", instant)).toEqual(expected);
+      // A second later (the same local minute): the last answer is kept by the second, so this one is read.
+      expect(zonedWeekTime("Asia/Kolkata", new Date(instant.getTime() + 1_000))).toEqual(expected);
       expect(spy).toHaveBeenCalled();
     } finally {
       spy.mockRestore();

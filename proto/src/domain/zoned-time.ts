@@ -33,10 +33,26 @@ function formatterFor(timeZone: string): Intl.DateTimeFormat {
 const FAST_LAYOUT = /^([A-Z][a-z]{2}) (\d{2}):(\d{2})$/;
 
 /**
+ * The last answer per zone, by the second it was for (every zone's offset is whole seconds, so a
+ * second has one local minute): a missed call's dispatch asks twice about the same instant, whether
+ * the business is open and when it opens next (issue 27).
+ */
+const lastAnswer = new Map<string, { second: number; weekTime: ZonedWeekTime }>();
+
+/**
  * Local weekday and minutes of `at` in `timeZone`.
  * Throws RangeError for an unknown time zone or an invalid Date.
  */
 export function zonedWeekTime(timeZone: string, at: Date): ZonedWeekTime {
+  const second = Math.floor(at.getTime() / 1_000);
+  const last = lastAnswer.get(timeZone);
+  if (last?.second === second) return last.weekTime;
+  const weekTime = readWeekTime(timeZone, at);
+  lastAnswer.set(timeZone, { second, weekTime });
+  return weekTime;
+}
+
+function readWeekTime(timeZone: string, at: Date): ZonedWeekTime {
   const formatter = formatterFor(timeZone);
   const fast = FAST_LAYOUT.exec(formatter.format(at));
   if (fast) return toWeekTime(WEEKDAY_INDEX[fast[1] ?? ""] ?? -1, Number(fast[2]), Number(fast[3]), timeZone);

@@ -86,7 +86,7 @@ describe("usageMonth", () => {
     expect(usageMonth("Australia/Sydney", new Date("2026-01-31T14:00:00Z"))).toBe("2026-02");
   });
 
-  it("given answers remembered by the minute, when calls cross the local midnight of the 1st, then the month turns on the millisecond", () => {
+  it("given answers remembered by the second, when calls cross the local midnight of the 1st, then the month turns on the millisecond", () => {
     expect(usageMonth("America/New_York", new Date("2026-03-01T04:59:00.000Z"))).toBe("2026-02");
     expect(usageMonth("America/New_York", new Date("2026-03-01T04:59:59.999Z"))).toBe("2026-02");
     expect(usageMonth("America/New_York", new Date("2026-03-01T05:00:00.000Z"))).toBe("2026-03");

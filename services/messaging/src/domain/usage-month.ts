@@ -14,19 +14,19 @@ function formatterFor(timeZone: string): Intl.DateTimeFormat {
 }
 
 /**
- * The last answer per zone, by the minute it was for: a month starts at a local midnight, and every
- * zone's offset is whole minutes, so one minute is always in one month. formatToParts is about 30 us,
+ * The last answer per zone, by the second it was for: a month starts at a local midnight, and every
+ * zone's offset is whole seconds, so one second is always in one month. formatToParts is about 30 us,
  * and every missed call asks (issue 27).
  */
-const lastAnswer = new Map<string, { minute: number; month: string }>();
+const lastAnswer = new Map<string, { second: number; month: string }>();
 
 /** 'YYYY-MM' of `at` in `timeZone`. Throws RangeError for an unknown zone. */
 export function usageMonth(timeZone: string, at: Date): string {
-  const minute = Math.floor(at.getTime() / 60_000);
+  const second = Math.floor(at.getTime() / 1_000);
   const last = lastAnswer.get(timeZone);
-  if (last?.minute === minute) return last.month;
+  if (last?.second === second) return last.month;
   const month = formatUsageMonth(timeZone, at);
-  lastAnswer.set(timeZone, { minute, month });
+  lastAnswer.set(timeZone, { second, month });
   return month;
 }
 
