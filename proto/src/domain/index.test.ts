@@ -7,6 +7,7 @@ describe("domain barrel", () => {
       "DEFAULT_TIME_ZONE",
       "isSupportedTimeZone",
       "toSupportedTimeZone",
+      "lastAnswerPerZone",
       "zonedWeekTime",
       "DAY_NAMES",
       "DEFAULT_WEEKLY_HOURS",

@@ -1,4 +1,4 @@
-import { zonedWeekTime } from "./zoned-time";
+import { lastAnswerPerZone, zonedWeekTime } from "./zoned-time";
 
 describe("zonedWeekTime", () => {
   it("given midnight UTC on a Monday, when read in UTC, then it is Monday minute 0", () => {
@@ -44,5 +44,23 @@ describe("zonedWeekTime", () => {
     } finally {
       spy.mockRestore();
     }
+  });
+});
+
+describe("lastAnswerPerZone", () => {
+  it("given asks about one zone and second, when repeated, then read runs once; another second, zone or an invalid date reads again", () => {
+    const reads: string[] = [];
+    const remembered = lastAnswerPerZone((timeZone, at) => {
+      if (Number.isNaN(at.getTime())) throw new RangeError("invalid date");
+      reads.push(`${timeZone} ${at.toISOString()}`);
+      return reads.length;
+    });
+    const at = new Date("2026-01-13T05:00:00.000Z");
+    expect([remembered("UTC", at), remembered("UTC", new Date("2026-01-13T05:00:00.999Z"))]).toEqual([1, 1]);
+    expect(remembered("Asia/Tokyo", at)).toBe(2);
+    expect(remembered("UTC", new Date("2026-01-13T05:00:01.000Z"))).toBe(3);
+    expect(() => remembered("UTC", new Date(Number.NaN))).toThrow(RangeError);
+    expect(() => remembered("UTC", new Date(Number.NaN))).toThrow(RangeError);
+    expect(reads).toHaveLength(3);
   });
 });

@@ -33,24 +33,28 @@ function formatterFor(timeZone: string): Intl.DateTimeFormat {
 const FAST_LAYOUT = /^([A-Z][a-z]{2}) (\d{2}):(\d{2})$/;
 
 /**
- * The last answer per zone, by the second it was for (every zone's offset is whole seconds, so a
- * second has one local minute): a missed call's dispatch asks twice about the same instant, whether
- * the business is open and when it opens next (issue 27).
+ * `read` remembering its last answer per zone, by the second it was for: every zone's offset is whole
+ * seconds, so whatever a zone's wall clock says to the minute holds for a whole second. `Intl`
+ * formatting is 15-30 us, and a missed call's dispatch asks about the same instant several times
+ * (issue 27). An invalid Date is never remembered (NaN equals nothing), so it throws as `read` does.
  */
-const lastAnswer = new Map<string, { second: number; weekTime: ZonedWeekTime }>();
+export function lastAnswerPerZone<T>(read: (timeZone: string, at: Date) => T): (timeZone: string, at: Date) => T {
+  const last = new Map<string, { second: number; answer: T }>();
+  return (timeZone, at) => {
+    const second = Math.floor(at.getTime() / 1_000);
+    const known = last.get(timeZone);
+    if (known?.second === second) return known.answer;
+    const answer = read(timeZone, at);
+    last.set(timeZone, { second, answer });
+    return answer;
+  };
+}
 
 /**
  * Local weekday and minutes of `at` in `timeZone`.
  * Throws RangeError for an unknown time zone or an invalid Date.
  */
-export function zonedWeekTime(timeZone: string, at: Date): ZonedWeekTime {
-  const second = Math.floor(at.getTime() / 1_000);
-  const last = lastAnswer.get(timeZone);
-  if (last?.second === second) return last.weekTime;
-  const weekTime = readWeekTime(timeZone, at);
-  lastAnswer.set(timeZone, { second, weekTime });
-  return weekTime;
-}
+export const zonedWeekTime = lastAnswerPerZone(readWeekTime);
 
 function readWeekTime(timeZone: string, at: Date): ZonedWeekTime {
   const formatter = formatterFor(timeZone);

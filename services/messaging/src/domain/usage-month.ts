@@ -2,6 +2,8 @@
 // an owner in Sydney reads "this month" on a Sydney calendar, and the counter resets at their
 // local midnight on the 1st (UTC would reset it in the middle of a US evening).
 
+import { lastAnswerPerZone } from "@rebound/contracts/domain";
+
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
 function formatterFor(timeZone: string): Intl.DateTimeFormat {
@@ -13,22 +15,8 @@ function formatterFor(timeZone: string): Intl.DateTimeFormat {
   return formatter;
 }
 
-/**
- * The last answer per zone, by the second it was for: a month starts at a local midnight, and every
- * zone's offset is whole seconds, so one second is always in one month. formatToParts is about 30 us,
- * and every missed call asks (issue 27).
- */
-const lastAnswer = new Map<string, { second: number; month: string }>();
-
-/** 'YYYY-MM' of `at` in `timeZone`. Throws RangeError for an unknown zone. */
-export function usageMonth(timeZone: string, at: Date): string {
-  const second = Math.floor(at.getTime() / 1_000);
-  const last = lastAnswer.get(timeZone);
-  if (last?.second === second) return last.month;
-  const month = formatUsageMonth(timeZone, at);
-  lastAnswer.set(timeZone, { second, month });
-  return month;
-}
+/** 'YYYY-MM' of `at` in `timeZone`, asked on every missed call. Throws RangeError for an unknown zone. */
+export const usageMonth = lastAnswerPerZone(formatUsageMonth);
 
 function formatUsageMonth(timeZone: string, at: Date): string {
   let year = "";
