@@ -1,4 +1,5 @@
 import type { Request, RequestHandler } from "express";
+import { requestIdOf } from "../http/request-id";
 import { AppError, MemoryRateLimiterFactory, type Logger, type RateLimiter, type RateLimiterFactory } from "@rebound/platform";
 
 export interface RateLimitSetting {
@@ -86,7 +87,7 @@ export function bodyEmail(req: Request): string | undefined {
 }
 
 export function limitBy(key: (req: Request) => [RateLimiter, string | undefined][]): RequestHandler {
-  return async (req, _res, next) => {
+  return async (req, res, next) => {
     const checks = key(req).filter((check): check is [RateLimiter, string] => check[1] !== undefined);
     await enforce(checks);
     next();
@@ -104,7 +105,7 @@ export const WEBHOOK_LIMIT_BUDGET_MS = 1_000;
  * A real flood is still refused while the store answers.
  */
 export function limitWebhooksBy(key: (req: Request) => [RateLimiter, string | undefined][], logger: Logger): RequestHandler {
-  return async (req, _res, next) => {
+  return async (req, res, next) => {
     const checks = key(req).filter((check): check is [RateLimiter, string] => check[1] !== undefined);
     let timer: NodeJS.Timeout | undefined;
     const late = new Promise<"late">((resolve) => {
@@ -112,10 +113,10 @@ export function limitWebhooksBy(key: (req: Request) => [RateLimiter, string | un
     });
     try {
       const outcome = await Promise.race([enforce(checks), late]);
-      if (outcome === "late") logger.warn({ path: req.path }, "webhook rate limit store slow; webhook let through");
+      if (outcome === "late") logger.warn({ requestId: requestIdOf(res), path: req.path }, "webhook rate limit store slow; webhook let through");
     } catch (error) {
       if (error instanceof AppError) throw error;
-      logger.warn({ err: error, path: req.path }, "webhook rate limit store unavailable; webhook let through");
+      logger.warn({ err: error, requestId: requestIdOf(res), path: req.path }, "webhook rate limit store unavailable; webhook let through");
     } finally {
       clearTimeout(timer);
     }

@@ -4,12 +4,15 @@ import { limitWebhooksBy, WEBHOOK_LIMIT_BUDGET_MS } from "./rate-limits";
 
 const limiter = (consume: RateLimiter["consume"]): RateLimiter => ({ consume, reset: async () => undefined, peek: async () => 0 });
 const req = { path: "/webhooks/twilio/voice" } as Request;
+const res = { getHeader: (name: string) => (name === "x-request-id" ? "req-7" : undefined) } as unknown as Response;
 
-async function run(consume: RateLimiter["consume"]): Promise<{ next: boolean; error?: unknown }> {
-  const middleware = limitWebhooksBy(() => [[limiter(consume), "203.0.113.7"]], createSilentLogger());
+async function run(consume: RateLimiter["consume"], warned: unknown[] = []): Promise<{ next: boolean; error?: unknown }> {
+  const logger = createSilentLogger();
+  logger.warn = ((line: unknown) => void warned.push(line)) as typeof logger.warn;
+  const middleware = limitWebhooksBy(() => [[limiter(consume), "203.0.113.7"]], logger);
   let next = false;
   try {
-    await middleware(req, {} as Response, () => {
+    await middleware(req, res, () => {
       next = true;
     });
     return { next };
@@ -31,7 +34,9 @@ describe("the webhook rate limit (fails open)", () => {
 
   it("given the store fails (Redis connection reset), then the webhook goes on", async () => {
     const reset = Object.assign(new Error("read ECONNRESET"), { code: "ECONNRESET" });
-    expect(await run(() => Promise.reject(reset))).toEqual({ next: true });
+    const warned: unknown[] = [];
+    expect(await run(() => Promise.reject(reset), warned)).toEqual({ next: true });
+    expect(warned).toEqual([expect.objectContaining({ err: reset, requestId: "req-7", path: "/webhooks/twilio/voice" })]);
   });
 
   it("given the store hangs (Redis offline queue), then the webhook goes on after the budget", async () => {

@@ -3,6 +3,7 @@ import { Agent as HttpAgent, request as httpRequest, type IncomingHttpHeaders, t
 import { Agent as HttpsAgent, request as httpsRequest } from "node:https";
 import { AppError, type Logger } from "@rebound/platform";
 import { rawBodyOf } from "../edge/body-parsers";
+import { requestIdOf } from "../http/request-id";
 
 const HOP_BY_HOP = new Set([
   "connection",
@@ -75,7 +76,7 @@ export function createHttpProxy(baseUrl: string, logger: Logger): Forward {
     upstream.on("timeout", () => upstream.destroy(new Error(`upstream timeout after ${timeoutMs} ms`)));
     upstream.on("error", (error) => {
       if (clientGone) return; // nobody to answer, and nothing failed upstream
-      logger.warn({ err: error, upstream: baseUrl, path: req.originalUrl.split("?")[0] }, "upstream request failed");
+      logger.warn({ err: error, requestId: requestIdOf(res), upstream: baseUrl, path: req.originalUrl.split("?")[0] }, "upstream request failed");
       if (!res.headersSent) next(new AppError("UPSTREAM_FAILED", "Service temporarily unavailable. Please try again."));
       else res.destroy();
     });
