@@ -13,6 +13,7 @@ export * from "./http/internal-call";
 export * from "./http/metrics";
 export * from "./http/post-text";
 export * from "./http/prepared-json";
+export * from "./http/request-id";
 export * from "./http/validate";
 export * from "./db/database";
 export * from "./db/connection-errors";

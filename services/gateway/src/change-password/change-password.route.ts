@@ -1,8 +1,7 @@
 import type { RequestHandler } from "express";
-import { unauthenticated } from "@rebound/platform";
+import { requestIdOf, unauthenticated } from "@rebound/platform";
 import { clientIp } from "../edge/rate-limits";
 import type { GatewayDeps } from "../gateway-deps";
-import { requestIdOf } from "../http/request-id";
 import { sessionUser } from "../session/session-user";
 import { changePassword } from "./change-password.use-case";
 

@@ -1,6 +1,5 @@
 import type { Request, RequestHandler } from "express";
-import { requestIdOf } from "../http/request-id";
-import { AppError, MemoryRateLimiterFactory, type Logger, type RateLimiter, type RateLimiterFactory } from "@rebound/platform";
+import { AppError, MemoryRateLimiterFactory, requestIdOf, type Logger, type RateLimiter, type RateLimiterFactory } from "@rebound/platform";
 
 export interface RateLimitSetting {
   points: number;

@@ -1,8 +1,7 @@
 import type { RequestHandler } from "express";
-import { parseInput } from "@rebound/platform";
+import { parseInput, requestIdOf } from "@rebound/platform";
 import { clientIp } from "../edge/rate-limits";
 import type { GatewayDeps } from "../gateway-deps";
-import { requestIdOf } from "../http/request-id";
 import { startSession } from "../session/session-user";
 import { loginSchema } from "@rebound/contracts/domain";
 import { login } from "./login.use-case";

@@ -1,7 +1,7 @@
+import { requestIdOf } from "@rebound/platform";
 import type { RequestHandler } from "express";
 import { clientIp, enforce } from "../edge/rate-limits";
 import type { GatewayDeps } from "../gateway-deps";
-import { requestIdOf } from "../http/request-id";
 import { PaymentDeclined } from "../identity/billing-client";
 import { startSession } from "../session/session-user";
 import { register } from "./register.use-case";

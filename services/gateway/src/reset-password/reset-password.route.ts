@@ -1,6 +1,6 @@
+import { requestIdOf } from "@rebound/platform";
 import type { RequestHandler } from "express";
 import type { GatewayDeps } from "../gateway-deps";
-import { requestIdOf } from "../http/request-id";
 import { resetPassword } from "./reset-password.use-case";
 
 /** POST /api/auth/reset-password (public: the link's token is the credential). The body goes to identity as is: its resetPasswordSchema is the one check. */

@@ -1,9 +1,8 @@
 import type { NextFunction, Request, Response } from "express";
 import { Agent as HttpAgent, request as httpRequest, type IncomingHttpHeaders, type OutgoingHttpHeaders } from "node:http";
 import { Agent as HttpsAgent, request as httpsRequest } from "node:https";
-import { AppError, type Logger } from "@rebound/platform";
+import { AppError, requestIdOf, type Logger } from "@rebound/platform";
 import { rawBodyOf } from "../edge/body-parsers";
-import { requestIdOf } from "../http/request-id";
 
 const HOP_BY_HOP = new Set([
   "connection",

@@ -2,7 +2,6 @@ import { createScratchPostgresDatabase } from "@rebound/testing";
 import type { PoolClient } from "pg";
 import { openDatabase, type Database } from "./database";
 import type { DeferredBeginClient } from "./deferred-begin-client";
-import { lastStatementNext } from "./sql-executor";
 
 /** A fresh PGlite runs initdb: seconds, or much more on a loaded machine. */
 const INITDB_TIMEOUT_MS = 180_000;
@@ -250,15 +249,15 @@ describe.each(databases)("DeferredBeginClient on %s (BEGIN sent with the transac
       }
     });
 
-    it("given pgSql's transaction and lastStatementNext, then the work commits and a statement after the last is refused", async () => {
+    it("given pgSql's transaction and commitWithNextStatement, then the work commits and a statement after the last is refused", async () => {
       await database.sql.transaction(async (tx) => {
         await tx.$executeRawUnsafe("INSERT INTO deferred (id) VALUES ($1)", 11);
-        lastStatementNext(tx);
+        tx.commitWithNextStatement?.();
         await tx.$executeRawUnsafe("INSERT INTO deferred (id) VALUES ($1)", 12);
       });
       await expect(
         database.sql.transaction(async (tx) => {
-          lastStatementNext(tx);
+          tx.commitWithNextStatement?.();
           await tx.$executeRawUnsafe("INSERT INTO deferred (id) VALUES ($1)", 13);
           await tx.$executeRawUnsafe("INSERT INTO deferred (id) VALUES ($1)", 14);
         }),
@@ -266,7 +265,7 @@ describe.each(databases)("DeferredBeginClient on %s (BEGIN sent with the transac
       await expect(
         database.sql.transaction(async (tx) => {
           await tx.$executeRawUnsafe("INSERT INTO deferred (id) VALUES ($1)", 15);
-          lastStatementNext(tx);
+          tx.commitWithNextStatement?.();
           await tx.$executeRawUnsafe("INSERT INTO deferred (id) VALUES ($1)", 11); // duplicate key
         }),
       ).rejects.toThrow(/duplicate key/);

@@ -52,8 +52,9 @@ export class DeferredBeginClient extends Client {
       return emit(event, ...args);
     };
     const connectionEnded = (error?: Error) => this.commit?.settle(error ?? new Error("the connection ended before COMMIT was answered"));
-    (connection as unknown as { on(event: string, listener: (error?: Error) => void): void }).on("end", () => connectionEnded());
-    (connection as unknown as { on(event: string, listener: (error?: Error) => void): void }).on("error", connectionEnded);
+    const lifecycle = connection as unknown as { on(event: "end" | "error", listener: (error?: Error) => void): void };
+    lifecycle.on("end", () => connectionEnded());
+    lifecycle.on("error", connectionEnded);
   }
 
   /**

@@ -4,15 +4,10 @@ export interface SqlExecutor {
   $queryRawUnsafe<T = unknown>(query: string, ...values: unknown[]): Promise<T>;
   /**
    * In a `pgSql` transaction: the next statement is the transaction's last, and COMMIT goes out with it
-   * (one round trip less); nothing may run in the transaction after it. Absent elsewhere: callers use
-   * `lastStatementNext(tx)`.
+   * (one round trip less); nothing may run in the transaction after it. Absent where the executor cannot
+   * (Prisma's transactions, a plain executor): callers write `tx.commitWithNextStatement?.()`.
    */
   commitWithNextStatement?(): void;
-}
-
-/** Marks the next statement on `tx` as its transaction's last, where the executor can send COMMIT with it. */
-export function lastStatementNext(tx: SqlExecutor): void {
-  tx.commitWithNextStatement?.();
 }
 
 /** A statement and its parameters, to be composed into a larger one. */

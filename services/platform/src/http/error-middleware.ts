@@ -3,6 +3,7 @@ import { randomUUID } from "node:crypto";
 import { ZodError } from "zod";
 import { AppError } from "../errors/app-error";
 import type { Logger } from "../logging/logger";
+import { requestIdOf } from "./request-id";
 import { fieldErrorsFromZod } from "./validate";
 
 /** JSON 404 for an unknown path under this router. */
@@ -41,7 +42,7 @@ export function errorMiddleware(logger: Logger): ErrorRequestHandler {
       return;
     }
     const errorId = randomUUID();
-    logger.error({ err: error, errorId, requestId: res.getHeader("x-request-id") }, "unhandled error");
+    logger.error({ err: error, errorId, requestId: requestIdOf(res) }, "unhandled error");
     res.status(500).json({ message: "Something went wrong. Please try again.", code: "INTERNAL", errorId });
   };
 }

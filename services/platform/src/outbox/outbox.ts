@@ -1,5 +1,5 @@
 import type { Logger } from "../logging/logger";
-import { lastStatementNext, type SqlExecutor } from "../db/sql-executor";
+import type { SqlExecutor } from "../db/sql-executor";
 import type { EventBus } from "../bus/event-bus";
 import { EmbeddedBus } from "../bus/embedded/embedded-bus";
 import { EventLogRepository } from "./event-log.repository";
@@ -38,14 +38,14 @@ export class Outbox {
     return this.bus instanceof EmbeddedBus;
   }
 
-  /** The transaction's last statement: where the executor can, COMMIT goes out with it (`lastStatementNext`). */
+  /** The transaction's last statement: where the executor can, COMMIT goes out with it (`commitWithNextStatement`). */
   async writeInTransaction(tx: SqlExecutor, events: PendingEvent[]): Promise<void> {
     if (events.length === 0) return;
     if (this.bus instanceof EmbeddedBus) {
       const seqs = await this.bus.appendInTransaction(tx, events.map(toBusRecord), this.log.insertStatement(events, true), { last: true });
       events.forEach((event, index) => (event.busSeq = seqs[index]));
     } else {
-      lastStatementNext(tx);
+      tx.commitWithNextStatement?.();
       await this.log.insert(tx, events, false);
     }
   }

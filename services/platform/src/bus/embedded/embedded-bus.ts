@@ -1,5 +1,5 @@
 import type { Logger } from "../../logging/logger";
-import { lastStatementNext, quoteIdent, unnestRows, type SqlExecutor, type SqlStatement } from "../../db/sql-executor";
+import { quoteIdent, unnestRows, type SqlExecutor, type SqlStatement } from "../../db/sql-executor";
 import type { BusRecord, EventBus, SubscribeOptions, Subscription } from "../event-bus";
 import { CommitHandoff, type CommittedChunk, type SequencedRecord } from "./commit-handoff";
 import { EmbeddedTopicConsumer } from "./embedded-topic-consumer";
@@ -88,7 +88,7 @@ export class EmbeddedBus implements EventBus {
       offset,
     );
     const prefix = before ? `WITH before_append AS (${before.sql}) ` : "";
-    if (options.last) lastStatementNext(tx);
+    if (options.last) tx.commitWithNextStatement?.();
     const inserted = await tx.$queryRawUnsafe<{ seq: bigint | number | string }[]>(
       `${prefix}INSERT INTO ${MESSAGES} (topic, partition, key, headers, value) SELECT * FROM ${rows.sql} RETURNING seq`,
       ...(before?.values ?? []),

@@ -1,4 +1,4 @@
 import type { Response } from "express";
 
-/** The request id the access log gave this request, passed on to the services the gateway calls. */
+/** The request id createHttpApp gave this request (its x-request-id answer header): for log lines and the services called next. */
 export const requestIdOf = (res: Response): string | undefined => String(res.getHeader("x-request-id") ?? "") || undefined;
