@@ -121,6 +121,68 @@ export function describeOutboxDelivery(name: string, createBus?: () => Promise<E
       await subscription.stop();
     }, 30_000);
 
+    it("writes events with the change they describe (changeWithEvents) only when it returns a matching row, its COMMIT riding the statement", async () => {
+      const subscription = await subscribe("g-fold");
+      const insertItem = (id: string, eventId = "") => ({
+        sql: `INSERT INTO "fixture_producer"."items" (id, event_id) VALUES ($1, NULLIF($2, '')) ON CONFLICT (id) DO NOTHING RETURNING id, event_id`,
+        values: [id, eventId],
+      });
+      const fold = (id: string, options: { when?: string; last?: boolean; groupCommit?: "urgent" | "linger"; eventId?: string } = {}) =>
+        producer.sqlTransaction(
+          (tx) =>
+            tx.changeWithEvents<{ id: string; event_id: string | null }>(
+              insertItem(id, options.eventId),
+              (events) => events.append("CallMissed", "biz-f", { callId: id, businessId: "biz-f" }),
+              { when: options.when, last: options.last ?? true },
+            ),
+          options.groupCommit ? { groupCommit: options.groupCommit } : {},
+        );
+
+      expect(await fold("fold-1")).toEqual([{ id: "fold-1", event_id: null }]);
+      expect(await fold("fold-1")).toEqual([]); // a repeat changes nothing and records nothing
+      expect(await fold("fold-gated", { when: "event_id IS NOT NULL" })).toEqual([{ id: "fold-gated", event_id: null }]);
+      expect(await fold("fold-2", { when: "event_id IS NOT NULL", eventId: "e-2" })).toEqual([{ id: "fold-2", event_id: "e-2" }]);
+      const batch = await Promise.all(["fold-3", "fold-4", "fold-3", "fold-5"].map((id) => fold(id, { groupCommit: "urgent" })));
+      expect(batch.map((rows) => rows.length)).toEqual([1, 1, 0, 1]);
+      // Work that appends the usual way shares the transaction: the last statement writes its events too.
+      const appendPlainly = (id: string) =>
+        producer.sqlTransaction(
+          async (tx) => {
+            await tx.$executeRawUnsafe(`INSERT INTO "fixture_producer"."items" (id) VALUES ($1)`, id);
+            tx.append("CallMissed", "biz-f", { callId: id, businessId: "biz-f" });
+            return [{ id }];
+          },
+          { groupCommit: "urgent" },
+        );
+      const mixed = await Promise.all([
+        appendPlainly("fold-p1"),
+        fold("fold-6", { groupCommit: "urgent" }),
+        appendPlainly("fold-p2"),
+        fold("fold-1", { groupCommit: "urgent" }),
+      ]);
+      expect(mixed.map((rows) => rows.length)).toEqual([1, 1, 1, 0]);
+
+      const expected = ["fold-1", "fold-2", "fold-3", "fold-4", "fold-5", "fold-6", "fold-p1", "fold-p2"];
+      expect((await waitForCount("g-fold", "fold-", expected.length)).sort()).toEqual(expected);
+      await sleep(300);
+      expect((await received("g-fold", "fold-")).sort()).toEqual(expected);
+      const logged = await producer.client.$queryRawUnsafe<{ n: bigint }[]>(
+        `SELECT count(*) AS n FROM "fixture_producer"."event_log" WHERE payload IS NOT NULL AND type = 'CallMissed' AND key = 'biz-f'`,
+      );
+      expect(Number(logged[0]?.n)).toBe(expected.length);
+
+      // Once a statement carried the COMMIT, nothing may follow it in the transaction.
+      await expect(
+        producer.sqlTransaction(async (tx) => {
+          await tx.changeWithEvents(insertItem("late-6"), (events) => events.append("CallMissed", "biz-f", { callId: "late-6", businessId: "biz-f" }), {
+            last: true,
+          });
+          tx.append("CallMissed", "biz-f", { callId: "late-7", businessId: "biz-f" });
+        }),
+      ).rejects.toThrow("after the transaction's last statement");
+      await subscription.stop();
+    }, 30_000);
+
     it("delivers an event whose publish never happened because the process died after the commit", async () => {
       const subscription = await subscribe("g-crash");
       const afterCommit = producer.outbox.afterCommit.bind(producer.outbox);

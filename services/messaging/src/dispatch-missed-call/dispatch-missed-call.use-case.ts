@@ -12,6 +12,7 @@ import { callerIdKindOf, smsKindEnum, suppressionReasonEnum } from "../domain/ev
 import { OWNER_FIXABLE_REASONS } from "../domain/owner-alert-email";
 import type { MessagingDeps } from "../messaging-deps";
 import type { MessagingSqlTx } from "../store/messaging-db";
+import { SEND_QUEUED, sendRecorded, type SendRow } from "../store/dispatch.repository";
 import type { SmsToSend } from "../store/sms-log.repository";
 
 export interface MissedCallEvent extends MissedCall {
@@ -137,7 +138,7 @@ async function commit(deps: MessagingDeps, tx: MessagingSqlTx, { call, decision,
         kind: decision.kind,
         createdAt: now,
       };
-      const recorded = await deps.dispatches.recordSend(tx, {
+      const send = deps.dispatches.sendStatement({
         eventId: call.eventId,
         sms,
         month,
@@ -146,18 +147,25 @@ async function commit(deps: MessagingDeps, tx: MessagingSqlTx, { call, decision,
         leaseUntil: new Date(now.getTime() + deps.settings.leaseMs),
         at: now,
       });
+      // SmsQueued is written by the same statement, only if it queued the text.
+      const rows = await tx.changeWithEvents<SendRow>(
+        send,
+        (events) =>
+          events.append("SmsQueued", call.businessId, {
+            smsId: sms.id,
+            businessId: call.businessId,
+            callId: call.callId,
+            recipientNumber: sms.recipientNumber,
+            senderNumber: sms.senderNumber,
+            body: sms.message,
+            kind: smsKindEnum(sms.kind),
+            queuedAt: timestampFromDate(now),
+          }),
+        { when: SEND_QUEUED, last: true },
+      );
+      const recorded = sendRecorded(rows);
       if (recorded.type === "duplicate") return recorded;
       if (recorded.type === "stale") return "stale";
-      tx.append("SmsQueued", call.businessId, {
-        smsId: sms.id,
-        businessId: call.businessId,
-        callId: call.callId,
-        recipientNumber: sms.recipientNumber,
-        senderNumber: sms.senderNumber,
-        body: sms.message,
-        kind: smsKindEnum(sms.kind),
-        queuedAt: timestampFromDate(now),
-      });
       return { type: "queued", sms, texted: recorded.texted };
     }
     default: {

@@ -13,7 +13,7 @@
 // When the guard fails nothing is written and the caller re-reads the caller's rows and
 // decides again, so the suppression and its reason still come from decide().
 import type { SmsToSend } from "./sms-log.repository";
-import type { SqlExecutor } from "@rebound/platform";
+import type { ComposableStatement, SqlExecutor } from "@rebound/platform";
 import { table, type MessagingDb } from "./messaging-db";
 import type { SuppressionReasonName } from "../domain/decide";
 
@@ -34,8 +34,9 @@ export type SendRecorded =
   /** The tables disagree with the memory the decision was made from: nothing was written. */
   | { type: "stale" };
 
-const SEND_SQL = `
-WITH guard AS (
+/** The statement's CTEs (given apart so the outbox can compose them with the text's event: `changeWithEvents`). */
+const SEND_CTES = `
+guard AS (
   SELECT
     NOT EXISTS (SELECT 1 FROM ${table("opt_outs")} WHERE business_id = $1 AND caller_number = $2 AND opted_out)
     AND NOT EXISTS (SELECT 1 FROM ${table("caller_contacts")} WHERE business_id = $1 AND caller_number = $2 AND last_texted_at > $5::timestamptz)
@@ -60,8 +61,16 @@ WITH guard AS (
   SELECT $8::uuid, $1, $6, $2, $10, $11, $12, 'queued', $13::timestamptz, $9::timestamptz, $9::timestamptz
   FROM decision
   RETURNING 1
-)
-SELECT (SELECT holds FROM guard) AS holds, (SELECT texted FROM usage) AS texted`;
+)`;
+/** One row: whether the guard held, and the month's texts after this one when it was queued (else null). */
+const SEND_RESULT = `SELECT (SELECT holds FROM guard) AS holds, (SELECT texted FROM usage) AS texted`;
+/** SQL over the statement's row: the text was queued (its event goes with it). */
+export const SEND_QUEUED = "texted IS NOT NULL";
+
+export interface SendRow {
+  holds: boolean | null;
+  texted: number | string | null;
+}
 
 export class DispatchRepository {
   constructor(private readonly db: MessagingDb) {}
@@ -83,28 +92,38 @@ export class DispatchRepository {
     return inserted > 0;
   }
 
-  /** A text decided by decide(): queued (sms_logs row, counters), a redelivery, or stale memory. */
-  async recordSend(tx: SqlExecutor, input: SendInput): Promise<SendRecorded> {
+  /**
+   * A text decided by decide(), as one statement that queues it (sms_logs row, counters) or finds a redelivery
+   * or stale memory; its row, read by `sendRecorded`. The caller writes SmsQueued with it (`changeWithEvents`).
+   */
+  sendStatement(input: SendInput): ComposableStatement {
     const { sms } = input;
-    const rows = await tx.$queryRawUnsafe<{ holds: boolean; texted: number | null }[]>(
-      SEND_SQL,
-      sms.businessId,
-      sms.recipientNumber,
-      input.month,
-      input.cap,
-      input.windowStart,
-      sms.callId,
-      input.eventId,
-      sms.id,
-      input.at,
-      sms.senderNumber,
-      sms.message,
-      sms.kind,
-      input.leaseUntil,
-    );
-    const row = rows[0];
-    if (row?.texted !== null && row?.texted !== undefined) return { type: "queued", texted: Number(row.texted) };
-    if (row && !row.holds) return { type: "stale" };
-    return { type: "duplicate" };
+    return {
+      with: SEND_CTES,
+      sql: SEND_RESULT,
+      values: [
+        sms.businessId,
+        sms.recipientNumber,
+        input.month,
+        input.cap,
+        input.windowStart,
+        sms.callId,
+        input.eventId,
+        sms.id,
+        input.at,
+        sms.senderNumber,
+        sms.message,
+        sms.kind,
+        input.leaseUntil,
+      ],
+    };
   }
+}
+
+/** What the send statement's row says. */
+export function sendRecorded(rows: SendRow[]): SendRecorded {
+  const row = rows[0];
+  if (row?.texted !== null && row?.texted !== undefined) return { type: "queued", texted: Number(row.texted) };
+  if (row && !row.holds) return { type: "stale" };
+  return { type: "duplicate" };
 }

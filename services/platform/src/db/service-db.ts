@@ -4,7 +4,7 @@ import { type Outbox } from "../outbox/outbox";
 import { createPendingEvent, type PendingEvent } from "../outbox/pending-event";
 import { GroupCommit } from "./group-commit";
 import type { PgSql } from "./pg-sql";
-import { quoteIdent, type SqlExecutor } from "./sql-executor";
+import { quoteIdent, type ComposableStatement, type SqlExecutor } from "./sql-executor";
 
 /** What `db.transaction` adds to the Prisma transaction client. */
 export interface EventAppender {
@@ -23,10 +23,29 @@ type InteractiveTransaction = <R>(fn: (tx: unknown) => Promise<R>, options?: { m
 /** How long a write nobody waits on in a hurry (a send result, a status callback) waits to share a commit. */
 const NON_URGENT_LINGER_MS = 25;
 
-/** The handle inside `db.sqlTransaction`: raw SQL on the transaction's connection, plus `append`. */
-export type SqlTx = SqlExecutor & EventAppender;
+/** The handle inside `db.sqlTransaction`: raw SQL on the transaction's connection, plus `append` and `changeWithEvents`. */
+export interface SqlTx extends SqlExecutor, EventAppender {
+  /**
+   * Runs `change`, a data-modifying statement ending in RETURNING (or a query over data-modifying CTEs),
+   * and writes the events `describe` appends in the same statement (one round trip instead of two), only
+   * if `change` returns a row for which `when` (SQL over its returned columns; default: any row) holds.
+   * Returns change's rows. `last`: nothing follows it in this work; if no work follows in the transaction
+   * either, the statement also writes the events appended before it and carries the COMMIT.
+   */
+  changeWithEvents<R extends object>(
+    change: ComposableStatement,
+    describe: (events: EventAppender) => void,
+    options?: { when?: string; last?: boolean },
+  ): Promise<R[]>;
+}
 
 type SqlWork = (tx: SqlTx) => Promise<unknown>;
+
+/** A raw transaction's events, and whether its COMMIT went out with a statement (nothing may follow). */
+interface TransactionEvents {
+  pending: PendingEvent[];
+  committing: boolean;
+}
 
 export interface SqlTransactionOptions {
   /**
@@ -95,7 +114,7 @@ export class ServiceDb<TClient extends PrismaClientLike, TTx extends SqlExecutor
    */
   sqlTransaction<R>(fn: (tx: SqlTx) => Promise<R>, options: SqlTransactionOptions = {}): Promise<R> {
     if (options.groupCommit) return this.groupCommit.submit(fn as SqlWork, options.groupCommit === "urgent") as Promise<R>;
-    return this.runSqlTransaction(fn);
+    return this.runSqlTransaction((txFor) => fn(txFor(true)));
   }
 
   /** Resolves once every group-committed transaction submitted so far has committed (or failed). */
@@ -103,28 +122,59 @@ export class ServiceDb<TClient extends PrismaClientLike, TTx extends SqlExecutor
     return this.groupCommit.idle();
   }
 
-  private async runSqlTransaction<R>(fn: (tx: SqlTx) => Promise<R>): Promise<R> {
-    const pending: PendingEvent[] = [];
+  /** `work` gets one handle per work item: `last` for the transaction's last item (whose last statement may carry COMMIT). */
+  private async runSqlTransaction<R>(work: (txFor: (last: boolean) => SqlTx) => Promise<R>): Promise<R> {
+    const events: TransactionEvents = { pending: [], committing: false };
     let result: R;
     try {
       result = await this.sql.transaction(async (raw) => {
-        const value = await fn({ ...raw, append: this.appender(pending) });
-        await this.outbox.writeInTransaction(raw, pending);
+        const value = await work((last) => this.sqlTx(raw, events, last));
+        if (!events.committing)
+          await this.outbox.writeInTransaction(
+            raw,
+            events.pending.filter((event) => !event.recorded),
+          );
         return value;
       });
     } catch (error) {
-      this.outbox.afterRollback(pending);
+      this.outbox.afterRollback(events.pending);
       throw error;
     }
-    this.outbox.afterCommit(pending);
+    this.outbox.afterCommit(events.pending);
     return result;
+  }
+
+  private sqlTx(raw: SqlExecutor, events: TransactionEvents, lastItem: boolean): SqlTx {
+    const append = this.appender(events.pending);
+    return {
+      ...raw,
+      append: (type, key, payload) => {
+        if (events.committing) throw new Error("an event appended after the transaction's last statement (its COMMIT is sent)");
+        return append(type, key, payload);
+      },
+      changeWithEvents: async <T extends object>(
+        change: ComposableStatement,
+        describe: (appender: EventAppender) => void,
+        options: { when?: string; last?: boolean } = {},
+      ) => {
+        const described: PendingEvent[] = [];
+        describe({ append: this.appender(described) });
+        // The transaction's last statement also writes the events appended before it, and carries the COMMIT.
+        const last = (options.last ?? false) && lastItem;
+        const carried = last ? events.pending.filter((event) => !event.recorded) : [];
+        if (last) events.committing = true;
+        const rows = await this.outbox.writeWithChange<T>(raw, change, described, { when: options.when ?? "true", last, carried });
+        events.pending.push(...described.filter((event) => event.recorded));
+        return rows;
+      },
+    };
   }
 
   private readonly groupCommit = new GroupCommit<SqlWork, unknown>(
     (fns) =>
-      this.runSqlTransaction(async (tx) => {
+      this.runSqlTransaction(async (txFor) => {
         const results: unknown[] = [];
-        for (const fn of fns) results.push(await fn(tx));
+        for (const [index, fn] of fns.entries()) results.push(await fn(txFor(index === fns.length - 1)));
         return results;
       }),
     GROUP_COMMIT_MAX_BATCH,

@@ -17,6 +17,15 @@ export interface SqlStatement {
 }
 
 /**
+ * A statement to be composed into a larger one as a CTE. PostgreSQL admits data-modifying CTEs only at
+ * the top level, so a statement built on its own CTEs gives them apart, in `with` (`name AS (...), ...`),
+ * to be placed before it.
+ */
+export interface ComposableStatement extends SqlStatement {
+  with?: string;
+}
+
+/**
  * A multi-row insert's rows as `unnest($1::type[], $2::type[], ...)` over one array per
  * column: the statement text is the same for any number of rows, so it is planned and
  * prepared once (a VALUES list per row count meant a new plan for every batch size).
@@ -27,6 +36,36 @@ export function unnestRows(rows: readonly (readonly unknown[])[], types: readonl
     sql: `unnest(${types.map((type, column) => `$${offset + column + 1}::${type}[]`).join(", ")})`,
     values: types.map((_type, column) => arrayText(rows.map((row) => row[column]))),
   };
+}
+
+/** Rows from index `from` on are written only where `where` (SQL) holds; the rows before it always. */
+export interface RowGate {
+  where: string;
+  from: number;
+}
+
+/**
+ * `SELECT <columns> FROM unnest(...)` over `rows` (see unnestRows), in array order; with a `gate`, each row
+ * also carries whether it is gated, and gated rows are kept only where the gate's condition holds.
+ */
+export function selectRows(
+  rows: readonly (readonly unknown[])[],
+  types: readonly string[],
+  columns: readonly string[],
+  offset = 0,
+  gate?: RowGate,
+): SqlStatement {
+  const list = columns.join(", ");
+  if (!gate) {
+    const unnest = unnestRows(rows, types, offset);
+    return { sql: `SELECT ${list} FROM ${unnest.sql} AS u(${list})`, values: unnest.values };
+  }
+  const unnest = unnestRows(
+    rows.map((row, index) => [...row, index >= gate.from]),
+    [...types, "boolean"],
+    offset,
+  );
+  return { sql: `SELECT ${list} FROM ${unnest.sql} AS u(${list}, gated) WHERE NOT gated OR (${gate.where})`, values: unnest.values };
 }
 
 /** A Postgres identifier, quoted; schema names come from code, never from users. */

@@ -1,5 +1,7 @@
-import { quoteIdent, unnestRows, type SqlExecutor, type SqlStatement } from "../db/sql-executor";
+import { quoteIdent, selectRows, type RowGate, type SqlExecutor, type SqlStatement } from "../db/sql-executor";
 import type { PendingEvent } from "./pending-event";
+
+const COLUMNS = ["id", "type", "topic", "key", "payload", "traceparent", "occurred_at", "published_at"];
 
 /** Raw SQL over a service's `event_log` table (its schema is named after the service). */
 export class EventLogRepository {
@@ -15,9 +17,12 @@ export class EventLogRepository {
     await tx.$executeRawUnsafe(sql, ...values);
   }
 
-  /** The insert as a statement, for a caller that folds it into its own (one round trip instead of two). */
-  insertStatement(events: PendingEvent[], published: boolean): SqlStatement {
-    const rows = unnestRows(
+  /**
+   * The insert as a statement, for a caller that folds it into its own (one round trip instead of two): its
+   * parameters start after `offset` others; `gate` gates some of the events.
+   */
+  insertStatement(events: PendingEvent[], published: boolean, offset = 0, gate?: RowGate): SqlStatement {
+    const rows = selectRows(
       events.map((event) => [
         event.id,
         event.type,
@@ -29,11 +34,11 @@ export class EventLogRepository {
         published ? event.occurredAt : null,
       ]),
       ["uuid", "text", "text", "text", "bytea", "text", "timestamptz", "timestamptz"],
+      COLUMNS,
+      offset,
+      gate,
     );
-    return {
-      sql: `INSERT INTO ${this.table} (id, type, topic, key, payload, traceparent, occurred_at, published_at) SELECT * FROM ${rows.sql}`,
-      values: rows.values,
-    };
+    return { sql: `INSERT INTO ${this.table} (${COLUMNS.join(", ")}) ${rows.sql}`, values: rows.values };
   }
 
   async markPublished(db: SqlExecutor, ids: string[]): Promise<void> {

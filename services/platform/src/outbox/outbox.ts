@@ -1,5 +1,5 @@
 import type { Logger } from "../logging/logger";
-import type { SqlExecutor } from "../db/sql-executor";
+import type { ComposableStatement, SqlExecutor } from "../db/sql-executor";
 import type { EventBus } from "../bus/event-bus";
 import { EmbeddedBus } from "../bus/embedded/embedded-bus";
 import { EventLogRepository } from "./event-log.repository";
@@ -48,6 +48,51 @@ export class Outbox {
       tx.commitWithNextStatement?.();
       await this.log.insert(tx, events, false);
     }
+  }
+
+  /**
+   * `change` (a data-modifying statement ending in RETURNING, or a query over data-modifying CTEs) and the
+   * events that describe it, as one statement: `events` are written to the log (and, with the embedded bus,
+   * appended to it) only if `change` returns a row for which `when` (SQL over its columns) holds; `carried`
+   * (the transaction's earlier events, not yet written) always, before them. `last`: the statement is the
+   * transaction's last (its COMMIT goes out with it where the executor can). Returns change's rows and
+   * whether `events` were written; written events are marked `recorded` (with their `busSeq`).
+   */
+  async writeWithChange<R extends object>(
+    tx: SqlExecutor,
+    change: ComposableStatement,
+    events: PendingEvent[],
+    options: { when: string; last: boolean; carried?: PendingEvent[] },
+  ): Promise<R[]> {
+    const carried = options.carried ?? [];
+    const all = [...carried, ...events];
+    if (all.length === 0) {
+      if (options.last) tx.commitWithNextStatement?.();
+      return tx.$queryRawUnsafe<R[]>(`${change.with ? `WITH ${change.with} ` : ""}${change.sql}`, ...change.values);
+    }
+    const embedded = this.bus instanceof EmbeddedBus ? this.bus : undefined;
+    const records = all.map(toBusRecord);
+    if (embedded) await embedded.lockTopics(tx, records);
+    const changed = `EXISTS (SELECT 1 FROM change WHERE ${options.when})`;
+    const gate = { where: changed, from: carried.length };
+    const log = this.log.insertStatement(all, embedded !== undefined, change.values.length, gate);
+    const append = embedded?.appendStatement(records, change.values.length + log.values.length, gate);
+    const seqs = append ? "(SELECT array_agg(seq) FROM appended)" : "NULL::bigint[]";
+    // One row at least, so the outcome is read even when the change returned none.
+    const sql =
+      `WITH ${change.with ? `${change.with}, ` : ""}change AS (${change.sql}), recorded AS (${log.sql})${append ? `, appended AS (${append.sql})` : ""} ` +
+      `SELECT c.*, o.outbox_seqs, o.outbox_changed FROM (SELECT ${seqs} AS outbox_seqs, ${changed} AS outbox_changed) o ` +
+      `LEFT JOIN (SELECT *, true AS outbox_row FROM change) c ON true`;
+    if (options.last) tx.commitWithNextStatement?.();
+    const returned = await tx.$queryRawUnsafe<(R & OutboxColumns)[]>(sql, ...change.values, ...log.values, ...(append?.values ?? []));
+    const outcome = returned[0];
+    const written = outcome?.outbox_changed ? all : carried;
+    const busSeqs = embedded && outcome?.outbox_seqs ? embedded.appended(outcome.outbox_seqs) : [];
+    written.forEach((event, index) => {
+      event.recorded = true;
+      event.busSeq = busSeqs[index];
+    });
+    return returned.filter((row) => row.outbox_row).map(({ outbox_seqs: _seqs, outbox_changed: _changed, outbox_row: _row, ...row }) => row as unknown as R);
   }
 
   /** The transaction that wrote these events rolled back. */
@@ -103,4 +148,11 @@ export class Outbox {
       this.logger.warn({ err: error }, "marking events published failed; the relay may publish them again");
     });
   }
+}
+
+/** The columns writeWithChange adds to the change's rows (and takes off again). */
+interface OutboxColumns {
+  outbox_seqs: (bigint | number | string)[] | null;
+  outbox_changed: boolean;
+  outbox_row: boolean | null;
 }

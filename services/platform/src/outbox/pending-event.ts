@@ -14,6 +14,8 @@ export interface PendingEvent {
   traceparent?: string;
   /** The embedded bus's sequence number, once appended in the transaction (lets it hand the record to local consumers). */
   busSeq?: bigint;
+  /** Already in the event log: written by the statement that made the change it describes (`SqlTx.changeWithEvents`). */
+  recorded?: boolean;
 }
 
 export function createPendingEvent<T extends EventType>(type: T, key: string, payload: EventPayload<T> | EventPayloadInit<T>, occurredAt: Date): PendingEvent {

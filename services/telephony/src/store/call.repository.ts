@@ -1,4 +1,4 @@
-import { unnestRows, type SqlExecutor } from "@rebound/platform";
+import { unnestRows, type SqlExecutor, type SqlStatement } from "@rebound/platform";
 import type { Prisma } from "../generated/prisma/client";
 import type { TelephonyDb } from "./telephony-db";
 
@@ -21,6 +21,13 @@ export class CallRepository {
   /** Inserts the calls whose CallSid is new; returns the CallSids actually inserted (duplicates are skipped, never an error). */
   async insertNew(tx: SqlExecutor, calls: CallRecord[]): Promise<Set<string>> {
     if (calls.length === 0) return new Set();
+    const { sql, values } = this.insertNewStatement(calls);
+    const inserted = await tx.$queryRawUnsafe<{ call_sid: string }[]>(sql, ...values);
+    return new Set(inserted.map((row) => row.call_sid));
+  }
+
+  /** The insert of calls not recorded before (unique CallSid), returning each inserted `call_sid`. */
+  insertNewStatement(calls: CallRecord[]): SqlStatement {
     const rows = unnestRows(
       calls.map((call) => [
         call.id,
@@ -36,13 +43,12 @@ export class CallRepository {
       ]),
       ["uuid", "text", "text", "text", "text", "text", "text", "text", "text", "timestamptz"],
     );
-    const inserted = await tx.$queryRawUnsafe<{ call_sid: string }[]>(
-      `INSERT INTO "telephony"."calls" (id, business_id, call_sid, caller_number, to_number, call_status, call_direction, purpose, forwarded_from, start_time)
+    return {
+      sql: `INSERT INTO "telephony"."calls" (id, business_id, call_sid, caller_number, to_number, call_status, call_direction, purpose, forwarded_from, start_time)
        SELECT * FROM ${rows.sql}
        ON CONFLICT (call_sid) DO NOTHING RETURNING call_sid`,
-      ...rows.values,
-    );
-    return new Set(inserted.map((row) => row.call_sid));
+      values: rows.values,
+    };
   }
 
   /** The call a provider callback names (a voicemail's recording), or null for a CallSid we never recorded. */

@@ -1,5 +1,5 @@
 import { telephonyV1, timestampFromDate } from "@rebound/contracts";
-import type { EventAppender, SqlExecutor } from "@rebound/platform";
+import type { EventAppender, SqlTx } from "@rebound/platform";
 import { randomUUID } from "node:crypto";
 import { forwardingTestResult } from "../domain/forwarding-result";
 import { classifyCaller } from "@rebound/contracts/domain";
@@ -14,9 +14,9 @@ import { callerIdKindEnum, directionOf, stirVerdictEnum, type IncomingCall, type
  * `groupCommit: "urgent"`): webhooks read in the same event-loop turn, or arriving while a
  * transaction is in flight, share the next one with each other and with the service's
  * other hot writes, so under load many calls share a commit (PGlite commits one at a
- * time) and at low load a call waits for nobody. Per call: its calls row (unique CallSid:
- * a repeat, even in the same transaction, is skipped) + CallReceived + CallMissed for a
- * missed call we can text back. A forwarding test call (rare) needs Prisma's models to
+ * time) and at low load a call waits for nobody. Per call, one statement (`changeWithEvents`):
+ * its calls row (unique CallSid: a repeat, even in the same transaction, is skipped) and, when
+ * inserted, CallReceived + CallMissed for a missed call we can text back. A forwarding test call (rare) needs Prisma's models to
  * conclude the test: it runs in a transaction of its own (`db.transaction`).
  */
 export class CallRecorder {
@@ -29,8 +29,8 @@ export class CallRecorder {
     const row = toRow(call, now);
     const recording =
       row.purpose === "forwarding_test"
-        ? this.deps.db.transaction((tx) => this.recordOne(tx, row, call, now, tx))
-        : this.deps.db.sqlTransaction((tx) => this.recordOne(tx, row, call, now), { groupCommit: "urgent" });
+        ? this.deps.db.transaction((tx) => this.recordTestCall(tx, row, call, now))
+        : this.deps.db.sqlTransaction((tx) => this.recordMissedCall(tx, row, call, now), { groupCommit: "urgent" });
     this.inFlight.add(recording);
     void recording.finally(() => this.inFlight.delete(recording)).catch(() => undefined);
     return recording;
@@ -41,12 +41,17 @@ export class CallRecorder {
     await Promise.allSettled([...this.inFlight]);
   }
 
-  private async recordOne(tx: SqlExecutor & EventAppender, row: CallRecord, call: IncomingCall, now: Date, testTx?: TelephonyTx): Promise<RecordOutcome> {
+  /** The calls row and its events in one statement, which carries the COMMIT when no other work shares the transaction. */
+  private async recordMissedCall(tx: SqlTx, row: CallRecord, call: IncomingCall, now: Date): Promise<RecordOutcome> {
+    const inserted = await tx.changeWithEvents(this.deps.calls.insertNewStatement([row]), (events) => appendCallEvents(events, row, call, now), { last: true });
+    return { recorded: inserted.length > 0, completedTests: [] };
+  }
+
+  private async recordTestCall(tx: TelephonyTx, row: CallRecord, call: IncomingCall, now: Date): Promise<RecordOutcome> {
     const inserted = await this.deps.calls.insertNew(tx, [row]);
     if (!inserted.has(row.callSid)) return { recorded: false, completedTests: [] };
     appendCallEvents(tx, row, call, now);
-    const completedTests = testTx ? await this.concludeTests(testTx, call, now) : [];
-    return { recorded: true, completedTests };
+    return { recorded: true, completedTests: await this.concludeTests(tx, call, now) };
   }
 
   private async concludeTests(tx: TelephonyTx, call: IncomingCall, now: Date): Promise<string[]> {

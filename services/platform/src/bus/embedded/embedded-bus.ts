@@ -1,5 +1,5 @@
 import type { Logger } from "../../logging/logger";
-import { quoteIdent, unnestRows, type SqlExecutor, type SqlStatement } from "../../db/sql-executor";
+import { quoteIdent, selectRows, type RowGate, type SqlExecutor, type SqlStatement } from "../../db/sql-executor";
 import type { BusRecord, EventBus, SubscribeOptions, Subscription } from "../event-bus";
 import { CommitHandoff, type CommittedChunk, type SequencedRecord } from "./commit-handoff";
 import { EmbeddedTopicConsumer } from "./embedded-topic-consumer";
@@ -76,26 +76,43 @@ export class EmbeddedBus implements EventBus {
    */
   async appendInTransaction(tx: SqlExecutor, records: BusRecord[], before?: SqlStatement, options: { last?: boolean } = {}): Promise<bigint[]> {
     if (records.length === 0) return [];
-    if (this.options.serializeAppends) {
-      for (const topic of [...new Set(records.map((record) => record.topic))].sort()) {
-        await tx.$executeRawUnsafe("SELECT pg_advisory_xact_lock(hashtext($1))", `bus:${topic}`);
-      }
-    }
+    await this.lockTopics(tx, records);
     const offset = before?.values.length ?? 0;
-    const rows = unnestRows(
-      records.map((record) => [record.topic, partitionOf(record.key), record.key, JSON.stringify(record.headers), record.value]),
-      ["text", "int", "text", "jsonb", "bytea"],
-      offset,
-    );
+    const append = this.appendStatement(records, offset);
     const prefix = before ? `WITH before_append AS (${before.sql}) ` : "";
     if (options.last) tx.commitWithNextStatement?.();
-    const inserted = await tx.$queryRawUnsafe<{ seq: bigint | number | string }[]>(
-      `${prefix}INSERT INTO ${MESSAGES} (topic, partition, key, headers, value) SELECT * FROM ${rows.sql} RETURNING seq`,
-      ...(before?.values ?? []),
-      ...rows.values,
+    const inserted = await tx.$queryRawUnsafe<{ seq: bigint | number | string }[]>(`${prefix}${append.sql}`, ...(before?.values ?? []), ...append.values);
+    return this.appended(inserted.map((row) => row.seq));
+  }
+
+  /** With `serializeAppends`, takes each topic's append lock in the caller's transaction (before an append). */
+  async lockTopics(tx: SqlExecutor, records: BusRecord[]): Promise<void> {
+    if (!this.options.serializeAppends) return;
+    for (const topic of [...new Set(records.map((record) => record.topic))].sort()) {
+      await tx.$executeRawUnsafe("SELECT pg_advisory_xact_lock(hashtext($1))", `bus:${topic}`);
+    }
+  }
+
+  /**
+   * The append as a statement whose parameters start after `offset` others, for a caller that folds it into its
+   * own (after `lockTopics`); `gate` gates some of the records. It returns the appended records' `seq`: pass
+   * them to `appended`.
+   */
+  appendStatement(records: BusRecord[], offset = 0, gate?: RowGate): SqlStatement {
+    const rows = selectRows(
+      records.map((record) => [record.topic, partitionOf(record.key), record.key, JSON.stringify(record.headers), record.value]),
+      ["text", "int", "text", "jsonb", "bytea"],
+      ["topic", "partition", "key", "headers", "value"],
+      offset,
+      gate,
     );
+    return { sql: `INSERT INTO ${MESSAGES} (topic, partition, key, headers, value) ${rows.sql} RETURNING seq`, values: rows.values };
+  }
+
+  /** The sequence numbers an append returned, in record order (tells the in-process handoff they are in flight). */
+  appended(returned: (bigint | number | string)[]): bigint[] {
     // Rows from unnest take their sequence numbers in array order: sorted, they line up with the records.
-    const seqs = inserted.map((row) => BigInt(row.seq)).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+    const seqs = returned.map((seq) => BigInt(seq)).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
     this.handoff?.appended(seqs);
     return seqs;
   }
