@@ -6,6 +6,7 @@ import type { ConversationStreams } from "./conversations/conversation-streams";
 import type { LineTypeLookup } from "./line-types/line-type-lookup";
 import type { DispatchReadModel } from "./read-model/dispatch-read-model";
 import type { ReadModelLoader } from "./read-model/read-model-loader";
+import type { SentTexts } from "./send-sms/sent-texts";
 import type { AcceptanceWaiters } from "./send-sms/acceptance-waiters";
 import type { SmsSender } from "./send-sms/sms-sender";
 import type { BusinessConfigRepository } from "./store/business-config.repository";
@@ -46,6 +47,8 @@ export interface MessagingDeps {
   sender: SmsSender;
   /** Where a status callback waits (bounded) for the recording of the send it is about. */
   acceptances: AcceptanceWaiters;
+  /** Texts this process handed to the provider, by sid (status callbacks write their event with the status). */
+  sentTexts: SentTexts;
   /** The optional line type check before a text (TWILIO_LOOKUP_ENABLED). */
   lineTypes: LineTypeLookup;
   mailer: Mailer;

@@ -29,6 +29,7 @@ import { AcceptanceWaiters } from "./send-sms/acceptance-waiters";
 import { recordSendResult } from "./send-sms/record-send-result.use-case";
 import { recoverUnsent } from "./send-sms/recover-unsent.job";
 import { renewSendLeases } from "./send-sms/renew-send-leases.job";
+import { SentTexts } from "./send-sms/sent-texts";
 import { SmsSender } from "./send-sms/sms-sender";
 import { BusinessConfigRepository } from "./store/business-config.repository";
 import { CallerStateRepository } from "./store/caller-state.repository";
@@ -107,12 +108,13 @@ export function createMessagingService(runtime: PlatformRuntime, serviceDeps: Me
   };
 
   const acceptances = new AcceptanceWaiters();
+  const sentTexts = new SentTexts();
   const sender = new SmsSender(
     {
       provider: serviceDeps.provider,
       smsLogs,
       logger,
-      recordResult: (outcome) => recordSendResult({ db, smsLogs, callers, consentLog, alerts, readModel, clock }, outcome),
+      recordResult: (outcome) => recordSendResult({ db, smsLogs, callers, consentLog, alerts, readModel, clock, sentTexts }, outcome),
       resultsIdle: () => db.groupCommitIdle(),
       acceptances,
       senderAccountOf: (businessId) => {
@@ -144,6 +146,7 @@ export function createMessagingService(runtime: PlatformRuntime, serviceDeps: Me
     loader: new ReadModelLoader(readModel, configs, callers, clock),
     sender,
     acceptances,
+    sentTexts,
     lineTypes: new LineTypeLookup(
       serviceDeps.provider,
       {

@@ -50,6 +50,29 @@ describe("delivery: provider sends and status callbacks", () => {
     expect(await rowOf(callId)).toMatchObject({ status: "undelivered", errorCode: "30003", errorMessage: "Unreachable destination handset" });
   });
 
+  it("records a callback about a text this process did not send (another replica's) from the row, as about its own", async () => {
+    const { callId } = await textedCall();
+    const { providerSid, smsId } = await h.eventOf("SmsSent", (p) => p.callId === callId);
+    await waitUntil(() => h.service.deps.sentTexts.find(providerSid) !== undefined);
+    h.service.deps.sentTexts.forget(providerSid);
+    expect((await status(providerSid, "delivered")).status).toBe(204);
+
+    const change = await h.eventOf("SmsStatusChanged", (p) => p.callId === callId);
+    expect(change).toMatchObject({ smsId, providerSid, status: messagingV1.SmsStatus.DELIVERED });
+    expect((await rowOf(callId))?.status).toBe("delivered");
+  });
+
+  it("forgets a text once a callback gives its final status", async () => {
+    const { callId } = await textedCall();
+    const { providerSid } = await h.eventOf("SmsSent", (p) => p.callId === callId);
+    await waitUntil(() => h.service.deps.sentTexts.find(providerSid) !== undefined);
+    await status(providerSid, "sent");
+    expect(h.service.deps.sentTexts.find(providerSid)).toBeDefined();
+    await status(providerSid, "delivered");
+    expect(h.service.deps.sentTexts.find(providerSid)).toBeUndefined();
+    expect(await h.eventOf("SmsStatusChanged", (p) => p.callId === callId && p.status === messagingV1.SmsStatus.DELIVERED)).toBeDefined();
+  });
+
   it("ignores a callback for an unknown sid with 204", async () => {
     const before = h.recorder.of("SmsStatusChanged").length;
     expect((await status("SMunknown", "delivered")).status).toBe(204);

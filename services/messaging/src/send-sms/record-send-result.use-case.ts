@@ -9,7 +9,7 @@ import type { MessagingDeps } from "../messaging-deps";
 import { recordCarrierOptOut, rememberCarrierOptOut } from "../opt-out/carrier-opt-out";
 import type { MessagingSqlTx } from "../store/messaging-db";
 
-type RecordSendResultDeps = Pick<MessagingDeps, "db" | "smsLogs" | "callers" | "consentLog" | "alerts" | "readModel" | "clock">;
+type RecordSendResultDeps = Pick<MessagingDeps, "db" | "smsLogs" | "callers" | "consentLog" | "alerts" | "readModel" | "clock" | "sentTexts">;
 
 /** Resolves once the outcome is committed; false when the row had already been finished. */
 export async function recordSendResult(deps: RecordSendResultDeps, outcome: SendOutcome): Promise<boolean> {
@@ -24,44 +24,43 @@ export async function recordSendResult(deps: RecordSendResultDeps, outcome: Send
     { groupCommit: "linger" },
   );
   if (applied && optedOut) rememberCarrierOptOut(deps, outcome.sms);
+  if (applied && outcome.type === "accepted") {
+    const { sms, providerSid } = outcome;
+    deps.sentTexts.remember({ id: sms.id, businessId: sms.businessId, callId: sms.callId ?? null, recipientNumber: sms.recipientNumber, providerSid });
+  }
   return applied;
 }
 
+/** One statement: the row, SmsSent (and the status when not "sent"), the owner's alert; it carries the COMMIT. */
 async function applyAccepted(deps: RecordSendResultDeps, tx: MessagingSqlTx, outcome: Extract<SendOutcome, { type: "accepted" }>): Promise<boolean> {
   const now = deps.clock.now();
   const { sms, providerSid, status } = outcome;
-  const row = await deps.smsLogs.markSent(tx, sms.id, providerSid, status, now);
-  if (!row) return false;
   const callId = sms.callId ?? "";
-  tx.append("SmsSent", sms.businessId, {
-    smsId: sms.id,
-    businessId: sms.businessId,
-    callId,
-    providerSid,
-    sentAt: timestampFromDate(now),
-  });
-  if (status !== "sent") {
-    tx.append("SmsStatusChanged", sms.businessId, {
-      smsId: sms.id,
-      businessId: sms.businessId,
-      providerSid,
-      status: smsStatusEnum(status),
-      changedAt: timestampFromDate(now),
-      callId,
-    });
-  }
   const alertsOn = deps.readModel.business(sms.businessId)?.settings?.ownerAlertsEnabled ?? false;
-  if (alertsOn && (sms.kind === "missed_call" || sms.kind === "after_hours")) {
-    await deps.alerts.add(tx, {
-      id: randomUUID(),
-      businessId: sms.businessId,
-      smsId: sms.id,
-      callerNumber: sms.recipientNumber,
-      message: sms.message,
-      textedAt: now,
-    });
-  }
-  return true;
+  const alert = alertsOn && (sms.kind === "missed_call" || sms.kind === "after_hours") ? { id: randomUUID() } : undefined;
+  const rows = await tx.changeWithEvents(
+    deps.smsLogs.markSentStatement(sms.id, providerSid, status, now, alert),
+    (events) => {
+      events.append("SmsSent", sms.businessId, {
+        smsId: sms.id,
+        businessId: sms.businessId,
+        callId,
+        providerSid,
+        sentAt: timestampFromDate(now),
+      });
+      if (status === "sent") return;
+      events.append("SmsStatusChanged", sms.businessId, {
+        smsId: sms.id,
+        businessId: sms.businessId,
+        providerSid,
+        status: smsStatusEnum(status),
+        changedAt: timestampFromDate(now),
+        callId,
+      });
+    },
+    { last: true },
+  );
+  return rows.length > 0;
 }
 
 async function applyFailed(

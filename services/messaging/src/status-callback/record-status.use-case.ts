@@ -1,10 +1,11 @@
 // Provider status callbacks -> sms_logs status + SmsStatusChanged. Statuses only move
 // forward (callbacks arrive out of order and repeated); unknown sids are ignored.
 import { timestampFromDate } from "@rebound/contracts";
+import type { EventAppender } from "@rebound/platform";
 import { describeDeliveryError } from "@rebound/contracts/domain";
 import { randomUUID } from "node:crypto";
 import { smsStatusEnum } from "../domain/event-enums";
-import { advancesAcceptedSms, fromProviderStatus, statusesBefore, type SmsStatusName } from "../domain/sms-status";
+import { advancesAcceptedSms, fromProviderStatus, isTerminal, statusesBefore, type SmsStatusName } from "../domain/sms-status";
 import type { MessagingDeps } from "../messaging-deps";
 import { recordCarrierOptOut, rememberCarrierOptOut } from "../opt-out/carrier-opt-out";
 import type { MessagingSqlTx } from "../store/messaging-db";
@@ -58,9 +59,28 @@ export async function recordStatus(deps: MessagingDeps, callback: StatusCallback
 
 async function apply(deps: MessagingDeps, tx: MessagingSqlTx, change: Change): Promise<Applied | undefined> {
   const now = deps.clock.now();
-  const ref = await deps.smsLogs.applyStatus(tx, { ...change, from: statusesBefore(change.status), at: now });
+  const input = { ...change, from: statusesBefore(change.status), at: now };
+  if (input.from.length === 0) return undefined;
+  const known = deps.sentTexts.find(change.providerSid);
+  let ref: SmsRef | undefined;
+  if (known) {
+    // A text this process sent: its event is written with the status, in one statement (the last, unless an error code may add more).
+    const rows = await tx.changeWithEvents(deps.smsLogs.applyStatusStatement(input), (events) => appendStatusChanged(events, known, change, now), {
+      last: change.errorCode === "",
+    });
+    ref = rows.length > 0 ? known : undefined;
+  } else {
+    ref = await deps.smsLogs.applyStatus(tx, input);
+    if (ref) appendStatusChanged(tx, ref, change, now);
+  }
   if (!ref) return undefined;
-  tx.append("SmsStatusChanged", ref.businessId, {
+  if (isTerminal(change.status)) deps.sentTexts.forget(change.providerSid);
+  await recordRegistrationProblem(deps, tx, ref, change, now);
+  return { ref, optedOut: await recordCarrierOptOut(deps, tx, ref, change.errorCode, now) };
+}
+
+function appendStatusChanged(events: EventAppender, ref: SmsRef, change: Change, now: Date): void {
+  events.append("SmsStatusChanged", ref.businessId, {
     smsId: ref.id,
     businessId: ref.businessId,
     providerSid: change.providerSid,
@@ -70,8 +90,6 @@ async function apply(deps: MessagingDeps, tx: MessagingSqlTx, change: Change): P
     changedAt: timestampFromDate(now),
     callId: ref.callId ?? "",
   });
-  await recordRegistrationProblem(deps, tx, ref, change, now);
-  return { ref, optedOut: await recordCarrierOptOut(deps, tx, ref, change.errorCode, now) };
 }
 
 /**

@@ -46,17 +46,13 @@ const PENDING_SELECT = { id: true, kind: true, reason: true, callerNumber: true,
 export class OwnerAlertRepository {
   constructor(private readonly db: MessagingDb) {}
 
-  async add(tx: SqlExecutor, alert: { id: string; businessId: string; smsId: string; callerNumber: string; message: string; textedAt: Date }): Promise<void> {
-    await tx.$executeRawUnsafe(
-      `INSERT INTO ${table("owner_alerts")} (id, business_id, sms_id, caller_number, message, texted_at)
-       VALUES ($1::uuid, $2, $3::uuid, $4, $5, $6::timestamptz) ON CONFLICT (sms_id) DO NOTHING`,
-      alert.id,
-      alert.businessId,
-      alert.smsId,
-      alert.callerNumber,
-      alert.message,
-      alert.textedAt,
-    );
+  /**
+   * The insert of a texted-caller alert for each row of `source` (a CTE of sms_logs rows: id, business_id,
+   * recipient_number, message), for a statement that composes it; `id` and `at` are SQL (parameters).
+   */
+  static textedStatement(source: string, id: string, at: string): string {
+    return `INSERT INTO ${table("owner_alerts")} (id, business_id, sms_id, caller_number, message, texted_at)
+      SELECT ${id}, business_id, id::uuid, recipient_number, message, ${at} FROM ${source} ON CONFLICT (sms_id) DO NOTHING`;
   }
 
   /** A missed call the owner should know was not texted (the account has no subscription); once per call. */

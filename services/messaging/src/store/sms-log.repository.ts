@@ -1,7 +1,8 @@
 // sms_logs: every SMS the business sent, with its delivery lifecycle.
 import type { SmsToSend } from "../domain/send-outcome";
 import type { SmsKindName, SmsStatusName } from "../domain/sms-status";
-import type { SqlExecutor } from "@rebound/platform";
+import type { ComposableStatement, SqlExecutor } from "@rebound/platform";
+import { OwnerAlertRepository } from "./owner-alert.repository";
 import { table, type MessagingDb, type Queryable } from "./messaging-db";
 
 export interface NewSms {
@@ -12,6 +13,16 @@ export interface NewSms {
   senderNumber: string;
   message: string;
   kind: SmsKindName;
+  at: Date;
+}
+
+/** A status callback's change: the statuses it may move the text from (`from`). */
+export interface StatusInput {
+  providerSid: string;
+  status: SmsStatusName;
+  from: SmsStatusName[];
+  errorCode: string;
+  errorMessage: string;
   at: Date;
 }
 
@@ -88,17 +99,22 @@ export class SmsLogRepository {
   }
 
   /** The provider accepted the text. Undefined when already recorded (or finished otherwise). */
-  async markSent(tx: SqlExecutor, id: string, providerSid: string, status: SmsStatusName, at: Date): Promise<SmsRef | undefined> {
-    const rows = await tx.$queryRawUnsafe<SmsRow[]>(
-      `UPDATE ${table("sms_logs")} SET provider_sid = $2, status = $3, accepted_at = $4::timestamptz, lease_until = NULL,
-         attempts = attempts + 1, updated_at = $4::timestamptz
-       WHERE id = $1::uuid AND provider_sid IS NULL AND status IN ('queued', 'sending') ${RETURNING}`,
-      id,
-      providerSid,
-      status,
-      at,
-    );
-    return rows[0] ? toRef(rows[0]) : undefined;
+  /**
+   * The provider accepted a text: its sid and status, as a statement (CTE `sent`, one row when it applied)
+   * for `changeWithEvents`; with `alert`, the owner's alert for it is inserted by the same statement.
+   */
+  markSentStatement(id: string, providerSid: string, status: SmsStatusName, at: Date, alert?: { id: string }): ComposableStatement {
+    const sent = `sent AS (
+      UPDATE ${table("sms_logs")} SET provider_sid = $2, status = $3, accepted_at = $4::timestamptz, lease_until = NULL,
+        attempts = attempts + 1, updated_at = $4::timestamptz
+      WHERE id = $1::uuid AND provider_sid IS NULL AND status IN ('queued', 'sending') ${RETURNING})`;
+    const values: unknown[] = [id, providerSid, status, at];
+    if (!alert) return { with: sent, sql: "SELECT * FROM sent", values };
+    return {
+      with: `${sent}, alert AS (${OwnerAlertRepository.textedStatement("sent", "$5::uuid", "$4::timestamptz")})`,
+      sql: "SELECT * FROM sent",
+      values: [...values, alert.id],
+    };
   }
 
   async markFailed(tx: SqlExecutor, id: string, errorCode: string, errorMessage: string, at: Date): Promise<SmsRef | undefined> {
@@ -115,24 +131,22 @@ export class SmsLogRepository {
   }
 
   /** Moves the text with this provider sid to `status` if it is in one of `from`. */
-  async applyStatus(
-    tx: SqlExecutor,
-    input: { providerSid: string; status: SmsStatusName; from: SmsStatusName[]; errorCode: string; errorMessage: string; at: Date },
-  ): Promise<SmsRef | undefined> {
+  async applyStatus(tx: SqlExecutor, input: StatusInput): Promise<SmsRef | undefined> {
     if (input.from.length === 0) return undefined;
+    const { sql, values } = this.applyStatusStatement(input);
+    const rows = await tx.$queryRawUnsafe<SmsRow[]>(sql, ...values);
+    return rows[0] ? toRef(rows[0]) : undefined;
+  }
+
+  /** applyStatus as a statement (for `changeWithEvents`): the row it moved forward, if any; `from` must not be empty. */
+  applyStatusStatement(input: StatusInput): ComposableStatement {
     const allowed = input.from.map((_, index) => `$${index + 6}`).join(", ");
-    const rows = await tx.$queryRawUnsafe<SmsRow[]>(
-      `UPDATE ${table("sms_logs")} SET status = $2, error_code = COALESCE(NULLIF($3, ''), error_code),
+    return {
+      sql: `UPDATE ${table("sms_logs")} SET status = $2, error_code = COALESCE(NULLIF($3, ''), error_code),
          error_message = COALESCE(NULLIF($4, ''), error_message), lease_until = NULL, updated_at = $5::timestamptz
        WHERE provider_sid = $1 AND status IN (${allowed}) ${RETURNING}`,
-      input.providerSid,
-      input.status,
-      input.errorCode,
-      input.errorMessage.slice(0, 1000),
-      input.at,
-      ...input.from,
-    );
-    return rows[0] ? toRef(rows[0]) : undefined;
+      values: [input.providerSid, input.status, input.errorCode, input.errorMessage.slice(0, 1000), input.at, ...input.from],
+    };
   }
 
   /** Gives up this process's lease on texts it will not send (graceful stop), so recovery can take them at once. */

@@ -73,16 +73,16 @@ export class Outbox {
     const embedded = this.bus instanceof EmbeddedBus ? this.bus : undefined;
     const records = all.map(toBusRecord);
     if (embedded) await embedded.lockTopics(tx, records);
-    const changed = `EXISTS (SELECT 1 FROM change WHERE ${options.when})`;
+    const changed = `EXISTS (SELECT 1 FROM outbox_change WHERE ${options.when})`;
     const gate = { where: changed, from: carried.length };
     const log = this.log.insertStatement(all, embedded !== undefined, change.values.length, gate);
     const append = embedded?.appendStatement(records, change.values.length + log.values.length, gate);
-    const seqs = append ? "(SELECT array_agg(seq) FROM appended)" : "NULL::bigint[]";
+    const seqs = append ? "(SELECT array_agg(seq) FROM outbox_append)" : "NULL::bigint[]";
     // One row at least, so the outcome is read even when the change returned none.
     const sql =
-      `WITH ${change.with ? `${change.with}, ` : ""}change AS (${change.sql}), recorded AS (${log.sql})${append ? `, appended AS (${append.sql})` : ""} ` +
+      `WITH ${change.with ? `${change.with}, ` : ""}outbox_change AS (${change.sql}), outbox_log AS (${log.sql})${append ? `, outbox_append AS (${append.sql})` : ""} ` +
       `SELECT c.*, o.outbox_seqs, o.outbox_changed FROM (SELECT ${seqs} AS outbox_seqs, ${changed} AS outbox_changed) o ` +
-      `LEFT JOIN (SELECT *, true AS outbox_row FROM change) c ON true`;
+      `LEFT JOIN (SELECT *, true AS outbox_row FROM outbox_change) c ON true`;
     if (options.last) tx.commitWithNextStatement?.();
     const returned = await tx.$queryRawUnsafe<(R & OutboxColumns)[]>(sql, ...change.values, ...log.values, ...(append?.values ?? []));
     const outcome = returned[0];
