@@ -13,6 +13,11 @@ type RecordSendResultDeps = Pick<MessagingDeps, "db" | "smsLogs" | "callers" | "
 
 /** Resolves once the outcome is committed; false when the row had already been finished. */
 export async function recordSendResult(deps: RecordSendResultDeps, outcome: SendOutcome): Promise<boolean> {
+  if (outcome.type === "accepted") {
+    // Known from now on: a callback that comes before this commits finds no row with the sid yet, and waits for it.
+    const { sms, providerSid } = outcome;
+    deps.sentTexts.remember({ id: sms.id, businessId: sms.businessId, callId: sms.callId ?? null, recipientNumber: sms.recipientNumber, providerSid });
+  }
   let optedOut = false;
   const applied = await deps.db.sqlTransaction(
     async (tx) => {
@@ -24,10 +29,6 @@ export async function recordSendResult(deps: RecordSendResultDeps, outcome: Send
     { groupCommit: "linger" },
   );
   if (applied && optedOut) rememberCarrierOptOut(deps, outcome.sms);
-  if (applied && outcome.type === "accepted") {
-    const { sms, providerSid } = outcome;
-    deps.sentTexts.remember({ id: sms.id, businessId: sms.businessId, callId: sms.callId ?? null, recipientNumber: sms.recipientNumber, providerSid });
-  }
   return applied;
 }
 

@@ -12,7 +12,7 @@ export class SentTexts {
 
   constructor(private readonly maxEntries = DEFAULT_MAX_ENTRIES) {}
 
-  /** The provider accepted `ref` (its acceptance is recorded). */
+  /** The provider accepted `ref` (its acceptance may not be committed yet: a status statement then finds no row). */
   remember(ref: SmsRef & { providerSid: string }): void {
     this.bySid.delete(ref.providerSid);
     this.bySid.set(ref.providerSid, ref);
