@@ -163,8 +163,9 @@ export class ServiceDb<TClient extends PrismaClientLike, TTx extends SqlExecutor
         const last = (options.last ?? false) && lastItem;
         const carried = last ? events.pending.filter((event) => !event.recorded) : [];
         if (last) events.committing = true;
-        const rows = await this.outbox.writeWithChange<T>(raw, change, described, { when: options.when ?? "true", last, carried });
-        events.pending.push(...described.filter((event) => event.recorded));
+        const { rows, changed } = await this.outbox.writeWithChange<T>(raw, change, described, { when: options.when ?? "true", last, carried });
+        // Written with the change, or (serialised appends) left to the transaction's end like any other append.
+        if (changed) events.pending.push(...described);
         return rows;
       },
     };

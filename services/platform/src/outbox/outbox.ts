@@ -56,43 +56,49 @@ export class Outbox {
    * appended to it) only if `change` returns a row for which `when` (SQL over its columns) holds; `carried`
    * (the transaction's earlier events, not yet written) always, before them. `last`: the statement is the
    * transaction's last (its COMMIT goes out with it where the executor can). Returns change's rows and
-   * whether `events` were written; written events are marked `recorded` (with their `busSeq`).
+   * whether `when` held; written events are marked `recorded` (with their `busSeq`).
+   *
+   * With appends serialised (the embedded bus on PostgreSQL), only the transaction's last statement appends:
+   * the topic lock is taken after every row lock of the transaction, as writeInTransaction takes it, so two
+   * transactions never wait for each other's locks in opposite orders. An earlier one leaves its events to the
+   * end (`changed` says whether they stand).
    */
   async writeWithChange<R extends object>(
     tx: SqlExecutor,
     change: ComposableStatement,
     events: PendingEvent[],
     options: { when: string; last: boolean; carried?: PendingEvent[] },
-  ): Promise<R[]> {
+  ): Promise<{ rows: R[]; changed: boolean }> {
     const carried = options.carried ?? [];
-    const all = [...carried, ...events];
-    if (all.length === 0) {
-      if (options.last) tx.commitWithNextStatement?.();
-      return tx.$queryRawUnsafe<R[]>(`${change.with ? `WITH ${change.with} ` : ""}${change.sql}`, ...change.values);
-    }
     const embedded = this.bus instanceof EmbeddedBus ? this.bus : undefined;
+    const deferred = embedded?.serializesAppends === true && !options.last;
+    const all = deferred ? [] : [...carried, ...events];
     const records = all.map(toBusRecord);
-    if (embedded) await embedded.lockTopics(tx, records);
+    if (embedded && all.length > 0) await embedded.lockTopics(tx, records);
     const changed = `EXISTS (SELECT 1 FROM outbox_change WHERE ${options.when})`;
     const gate = { where: changed, from: carried.length };
-    const log = this.log.insertStatement(all, embedded !== undefined, change.values.length, gate);
-    const append = embedded?.appendStatement(records, change.values.length + log.values.length, gate);
+    const log = all.length > 0 ? this.log.insertStatement(all, embedded !== undefined, change.values.length, gate) : undefined;
+    const append = log && embedded?.appendStatement(records, change.values.length + log.values.length, gate);
+    const ctes = [change.with, `outbox_change AS (${change.sql})`, log && `outbox_log AS (${log.sql})`, append && `outbox_append AS (${append.sql})`];
     const seqs = append ? "(SELECT array_agg(seq) FROM outbox_append)" : "NULL::bigint[]";
     // One row at least, so the outcome is read even when the change returned none.
     const sql =
-      `WITH ${change.with ? `${change.with}, ` : ""}outbox_change AS (${change.sql}), outbox_log AS (${log.sql})${append ? `, outbox_append AS (${append.sql})` : ""} ` +
+      `WITH ${ctes.filter(Boolean).join(", ")} ` +
       `SELECT c.*, o.outbox_seqs, o.outbox_changed FROM (SELECT ${seqs} AS outbox_seqs, ${changed} AS outbox_changed) o ` +
       `LEFT JOIN (SELECT *, true AS outbox_row FROM outbox_change) c ON true`;
     if (options.last) tx.commitWithNextStatement?.();
-    const returned = await tx.$queryRawUnsafe<(R & OutboxColumns)[]>(sql, ...change.values, ...log.values, ...(append?.values ?? []));
+    const returned = await tx.$queryRawUnsafe<(R & OutboxColumns)[]>(sql, ...change.values, ...(log?.values ?? []), ...(append?.values ?? []));
     const outcome = returned[0];
-    const written = outcome?.outbox_changed ? all : carried;
+    const written = !log ? [] : outcome?.outbox_changed ? all : carried;
     const busSeqs = embedded && outcome?.outbox_seqs ? embedded.appended(outcome.outbox_seqs) : [];
     written.forEach((event, index) => {
       event.recorded = true;
       event.busSeq = busSeqs[index];
     });
-    return returned.filter((row) => row.outbox_row).map(({ outbox_seqs: _seqs, outbox_changed: _changed, outbox_row: _row, ...row }) => row as unknown as R);
+    const rows = returned
+      .filter((row) => row.outbox_row)
+      .map(({ outbox_seqs: _seqs, outbox_changed: _changed, outbox_row: _row, ...row }) => row as unknown as R);
+    return { rows, changed: outcome?.outbox_changed === true };
   }
 
   /** The transaction that wrote these events rolled back. */

@@ -85,6 +85,11 @@ export class EmbeddedBus implements EventBus {
     return this.appended(inserted.map((row) => row.seq));
   }
 
+  /** Appends take a lock per topic (PostgreSQL): taken last in a transaction, after its row locks. */
+  get serializesAppends(): boolean {
+    return this.options.serializeAppends;
+  }
+
   /** With `serializeAppends`, takes each topic's append lock in the caller's transaction (before an append). */
   async lockTopics(tx: SqlExecutor, records: BusRecord[]): Promise<void> {
     if (!this.options.serializeAppends) return;
