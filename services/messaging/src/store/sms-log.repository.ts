@@ -98,10 +98,10 @@ export class SmsLogRepository {
     return inserted > 0;
   }
 
-  /** The provider accepted the text. Undefined when already recorded (or finished otherwise). */
   /**
-   * The provider accepted a text: its sid and status, as a statement (CTE `sent`, one row when it applied)
-   * for `changeWithEvents`; with `alert`, the owner's alert for it is inserted by the same statement.
+   * The provider accepted a text: its sid and status, as a statement (CTE `sent`, one row when it applied;
+   * none when already recorded or finished otherwise) for `changeWithEvents`; with `alert`, the owner's
+   * alert for it is inserted by the same statement.
    */
   markSentStatement(id: string, providerSid: string, status: SmsStatusName, at: Date, alert?: { id: string }): ComposableStatement {
     const sent = `sent AS (
