@@ -16,8 +16,9 @@ import { callerIdKindEnum, directionOf, stirVerdictEnum, type IncomingCall, type
  * other hot writes, so under load many calls share a commit (PGlite commits one at a
  * time) and at low load a call waits for nobody. Per call, one statement (`changeWithEvents`):
  * its calls row (unique CallSid: a repeat, even in the same transaction, is skipped) and, when
- * inserted, CallReceived + CallMissed for a missed call we can text back. A forwarding test call (rare) needs Prisma's models to
- * conclude the test: it runs in a transaction of its own (`db.transaction`).
+ * inserted, CallReceived + CallMissed for a missed call we can text back. A forwarding test
+ * call (rare) needs Prisma's models to conclude the test: it runs in a transaction of its own
+ * (`db.transaction`).
  */
 export class CallRecorder {
   private readonly inFlight = new Set<Promise<unknown>>();
