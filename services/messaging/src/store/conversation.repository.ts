@@ -239,11 +239,18 @@ export class ConversationRepository {
     return rows.map((row) => row.sms_id);
   }
 
-  /** The threads these texts of ours are in (those whose SmsQueued was applied). */
+  /**
+   * The threads these texts of ours are in (those whose SmsQueued was applied), locked in id order. A
+   * transaction locks every thread it writes before its businesses' change counters (addChanges): an
+   * owner's outcome locks its thread, then the counter; were the batcher to take the counter first and
+   * then touch that thread, each would wait on the other (PostgreSQL's `deadlock detected`).
+   */
   async conversationsOfTexts(tx: SqlExecutor, smsIds: readonly string[]): Promise<{ id: string; businessId: string }[]> {
     if (smsIds.length === 0) return [];
     const rows = await tx.$queryRawUnsafe<{ conversation_id: string; business_id: string }[]>(
-      `SELECT DISTINCT conversation_id::text AS conversation_id, business_id FROM ${table("conversation_items")} WHERE sms_id = ANY($1::text[])`,
+      `SELECT id::text AS conversation_id, business_id FROM ${table("conversations")}
+        WHERE id IN (SELECT conversation_id FROM ${table("conversation_items")} WHERE sms_id = ANY($1::text[]))
+        ORDER BY id FOR UPDATE`,
       arrayText(smsIds),
     );
     return rows.map((row) => ({ id: row.conversation_id, businessId: row.business_id }));
