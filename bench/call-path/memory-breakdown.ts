@@ -101,6 +101,26 @@ async function probe(send: Send): Promise<Record<string, number | Record<string,
   return { ...stats, wasm: sized.result.value };
 }
 
+/**
+ * The process's mappings holding the most resident memory (/proc/<pid>/smaps): a wasm memory is the one
+ * reserved at gigabytes with its used part resident; V8's heap pages and malloc's arenas are the many below it.
+ */
+function largestMappings(pid: number, count: number): string {
+  const mappings: { name: string; size: number; rss: number }[] = [];
+  for (const line of readFileSync(`/proc/${pid}/smaps`, "utf8").split("\n")) {
+    const header = /^[0-9a-f]+-[0-9a-f]+ \S+ \S+ \S+ \S+\s*(.*)$/.exec(line);
+    if (header) mappings.push({ name: header[1] || "anon", size: 0, rss: 0 });
+    const field = /^(Size|Rss):\s+(\d+) kB/.exec(line);
+    const current = mappings[mappings.length - 1];
+    if (field && current) current[field[1] === "Size" ? "size" : "rss"] = Number(field[2]) * 1024;
+  }
+  return mappings
+    .sort((a, b) => b.rss - a.rss)
+    .slice(0, count)
+    .map((m) => `${mb(m.rss)} of ${mb(m.size)} ${m.name.split("/").pop()}`)
+    .join(", ");
+}
+
 const mb = (bytes: number | undefined) => (bytes === undefined ? "?" : (bytes / 1024 / 1024).toFixed(1));
 
 async function main(): Promise<void> {
@@ -131,6 +151,7 @@ async function main(): Promise<void> {
     console.log(
       `process ${pid}: rss ${mb(resident.rss)} MB (anon ${mb(resident.anonymous)}, file ${mb(resident.file)}), threads ${readFileSync(`/proc/${pid}/status`, "utf8").match(/Threads:\s+(\d+)/)?.[1]}`,
     );
+    console.log(`largest resident mappings (MB resident of size): ${largestMappings(pid, 10)}`);
   }
   console.log("thread                          heap used  heap committed  physical  malloced  external  arrayBuffers  wasm  (MB)  new space");
   for (const [name, stats] of rows) {

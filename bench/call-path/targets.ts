@@ -1,7 +1,7 @@
 // The systems the call-path benchmark measures, each started fresh and pointed at the
 // bench's fake carrier (a local stand-in for Twilio's REST API, in the bench's process).
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Client } from "pg";
@@ -20,10 +20,23 @@ export interface StartedTarget {
 }
 
 const OWNER_MESSAGE = "Thanks for calling [Business Name]! We missed you and will call back shortly.";
-/** Node flags Rebound runs with under `npm start` (package.json "start"), on the same bundle. */
-const STANDALONE_NODE_FLAGS = ["--enable-source-maps"];
-/** And its environment: two glibc malloc arenas, not one per thread that allocates (docs/decisions.md, issue 27). */
-const STANDALONE_ENV = { MALLOC_ARENA_MAX: "2" };
+/**
+ * The environment prefix and node flags of `npm start`'s last command (package.json "start"), so the bench
+ * runs the bundle as shipped: glibc's malloc settings and V8's young generation (docs/decisions.md, issue 27).
+ */
+function startCommand(): { env: Record<string, string>; flags: string[] } {
+  const scripts = (JSON.parse(readFileSync(join(repoRoot, "package.json"), "utf8")) as { scripts: Record<string, string> }).scripts;
+  const words = (scripts.start?.split("&&").pop() ?? "").trim().split(/\s+/);
+  const env: Record<string, string> = {};
+  for (const word of words) {
+    const assignment = /^([A-Z_]+)=(.*)$/.exec(word);
+    if (!assignment) break;
+    env[assignment[1] as string] = assignment[2] as string;
+  }
+  if (words[Object.keys(env).length] !== "node") throw new Error(`package.json's start does not end with a node command: ${scripts.start}`);
+  return { env, flags: words.filter((word) => word.startsWith("--")) };
+}
+const { env: STANDALONE_ENV, flags: STANDALONE_NODE_FLAGS } = startCommand();
 
 /** `npm start`'s bundle of standalone (services/standalone/bundle.mjs: made again only when a source changed). */
 function standaloneBundle(): string {
