@@ -20,8 +20,9 @@
 // handled in order (one Kafka partition, one key of the embedded bus), so one owner is the worst case.
 // BENCH_RATE (default 100; the issue's distributed target is 40), BENCH_SECONDS, BENCH_WARM_UP_SECONDS,
 // BENCH_STEP_RATES / BENCH_STEP_SECONDS (BENCH_STEP_RATES=none skips the step-up).
-// Resident memory (issue 27): every target's, all threads, after its set-up, idle 12 s later, and after its run; with
-// BENCH_MEMORY_BREAKDOWN=1 standalone runs with an inspector and what each thread holds is printed too.
+// Resident memory (issue 27): every target's, all threads, right after its own set-up, idle 12 s after every set-up,
+// right after its own run and 12 s after it; with BENCH_MEMORY_BREAKDOWN=1 standalone runs with an inspector and
+// what each thread holds is printed too (at the end).
 // CPU (issue 27): BENCH_CPU_BREAKDOWN=1 prints ms per call by process (distributed) or by thread (one
 // process); BENCH_DB_BREAKDOWN=1 prints PGlite's round trips and statements per call, the most frequent
 // first; BENCH_PROFILE_DIR writes CPU profiles of the targets' processes.
@@ -61,11 +62,18 @@ async function main(): Promise<void> {
   const carrier = await startFakeCarrier();
   const started: StartedTarget[] = [];
   try {
-    started.push(await startStandalone(carrier, { postgres: POSTGRES, owners: OWNERS }));
-    if (SIMULATOR) started.push(await startStandalone(carrier, { postgres: POSTGRES, owners: OWNERS, simulator: true }));
-    if (DISTRIBUTED) started.push(await startDistributed(carrier, { owners: OWNERS }));
+    // Each target's memory is read right after its own set-up and its own run: read after the next
+    // target's, it would be an idle figure (the set-up of distributed takes ~16 s, a run ~27 s).
+    const residentAtStart: number[] = [];
+    const begin = async (starting: Promise<StartedTarget>) => {
+      const begun = await starting;
+      started.push(begun);
+      residentAtStart.push(residentMb(begun.target));
+    };
+    await begin(startStandalone(carrier, { postgres: POSTGRES, owners: OWNERS }));
+    if (SIMULATOR) await begin(startStandalone(carrier, { postgres: POSTGRES, owners: OWNERS, simulator: true }));
+    if (DISTRIBUTED) await begin(startDistributed(carrier, { owners: OWNERS }));
     const rebounds = started.map(({ target }) => target);
-    const residentAtStart = rebounds.map(residentMb);
     // At idle: the set-up (sign-ups, numbers, registrations) leaves garbage that V8 collects once allocation slows down.
     await pause(IDLE_AFTER_RUN_MS);
     const residentIdle = rebounds.map(residentMb);
@@ -103,7 +111,14 @@ async function main(): Promise<void> {
     console.log(`\nsustained: ${RATE} calls/s for ${DURATION} s, each target after a ${WARM_UP_SECONDS} s warm-up at 50 calls/s\n${HEADER}`);
     const base = await warmUpThenRun(baselineTarget);
     const results: RunResult[] = [];
-    for (const target of rebounds) results.push(await warmUpThenRun(target));
+    const residentAfterRun: number[] = [];
+    const residentLater: number[] = [];
+    for (const target of rebounds) {
+      results.push(await warmUpThenRun(target));
+      residentAfterRun.push(residentMb(target));
+      await pause(IDLE_AFTER_RUN_MS); // V8's memory reducer shrinks an idle heap 8 s after allocation slows down
+      residentLater.push(residentMb(target));
+    }
     await stopChild(baseline);
     for (const ours of results) {
       console.log(
@@ -112,13 +127,11 @@ async function main(): Promise<void> {
       );
     }
 
-    const residentAfterRun = rebounds.map(residentMb);
-    await pause(IDLE_AFTER_RUN_MS); // V8's memory reducer shrinks an idle heap 8 s after allocation slows down
     for (const [index, target] of rebounds.entries()) {
       console.log(
-        `  ${target.label}: resident ${residentAtStart[index]?.toFixed(0)} MB after its set-up, ${residentIdle[index]?.toFixed(0)} MB idle ${IDLE_AFTER_RUN_MS / 1000} s later, ` +
+        `  ${target.label}: resident ${residentAtStart[index]?.toFixed(0)} MB after its set-up, ${residentIdle[index]?.toFixed(0)} MB idle ${IDLE_AFTER_RUN_MS / 1000} s after every set-up, ` +
           `${residentAfterRun[index]?.toFixed(0)} MB right after its run, ` +
-          `${residentMb(target).toFixed(0)} MB ${IDLE_AFTER_RUN_MS / 1000} s later (all threads; standalone's target ${MEMORY_TARGET_MB} MB)`,
+          `${residentLater[index]?.toFixed(0)} MB ${IDLE_AFTER_RUN_MS / 1000} s later (all threads; standalone's target ${MEMORY_TARGET_MB} MB)`,
       );
       const pid = target.pids()[0];
       if (target.inspectPort && pid) {
