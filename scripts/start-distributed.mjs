@@ -8,7 +8,8 @@
 //   REDIS_URL     set: used as is; unset: redis://127.0.0.1:6379
 //   KAFKA_BROKERS set: used as is (topics must exist); unset: librdkafka's mock cluster (.ci/kafka-mock) with the
 //                 topics and partition counts of infra/kafka/topics.yaml, started and stopped here, and
-//                 KAFKA_FETCH_MAX_WAIT_MS 25 (MOCK_FETCH_MAX_WAIT_MS) since the mock waits out every empty fetch
+//                 KAFKA_FETCH_MAX_WAIT_MS 25 (MOCK_FETCH_MAX_WAIT_MS) since the mock waits out every empty fetch,
+//                 and KAFKA_BACKGROUND_FETCH_MIN_WAIT_MS 1000 (MOCK_BACKGROUND_FETCH_MIN_WAIT_MS) for the groups no caller waits on
 //   PORT          the gateway (default 8080); the services take the ports after it, in SERVICES order
 //   DATA_DIR      default data/distributed (absolute; shared by every process, so /dev/mailbox sees every e-mail)
 //   SERVICE_NODE_ARGS extra node flags for every service, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof"
@@ -44,6 +45,9 @@ const LOCAL_POSTGRES = "postgresql://postgres@127.0.0.1:5432";
 const LOCAL_DATABASE = "rebound_dev";
 /** Fetch wait against the mock cluster: short enough for the call path, long enough not to spin idle consumers. */
 const MOCK_FETCH_MAX_WAIT_MS = process.env.MOCK_FETCH_MAX_WAIT_MS ?? "25";
+// Each idle group's fetch is held this long, then sent again: once a second each instead of four times,
+// at most 1 s more before a projection or read model sees a record (docs/decisions.md, issue 27).
+const MOCK_BACKGROUND_FETCH_MIN_WAIT_MS = process.env.MOCK_BACKGROUND_FETCH_MIN_WAIT_MS ?? "1000";
 /** Extra node flags for every service (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof"; NODE_OPTIONS refuses --cpu-prof). */
 const serviceNodeArgs = (process.env.SERVICE_NODE_ARGS ?? "").split(" ").filter(Boolean);
 const READY_TIMEOUT_MS = Number(process.env.START_TIMEOUT_MS ?? 180_000);
@@ -119,6 +123,7 @@ async function main() {
     // The mock cluster holds every fetch that finds nothing for its full wait instead of answering
     // when a record arrives (a Kafka broker answers at once), so a record waited up to 5 s.
     ...(kafkaMock && !process.env.KAFKA_FETCH_MAX_WAIT_MS ? { KAFKA_FETCH_MAX_WAIT_MS: MOCK_FETCH_MAX_WAIT_MS } : {}),
+    ...(kafkaMock && !process.env.KAFKA_BACKGROUND_FETCH_MIN_WAIT_MS ? { KAFKA_BACKGROUND_FETCH_MIN_WAIT_MS: MOCK_BACKGROUND_FETCH_MIN_WAIT_MS } : {}),
   };
 
   const bundles = await bundleServices();

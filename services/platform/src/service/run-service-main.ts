@@ -49,6 +49,7 @@ export async function runServiceMain(
           heartbeatInterval: config.KAFKA_HEARTBEAT_INTERVAL_MS,
           rebalanceTimeout: Math.max(DEFAULT_CONSUMER_TIMINGS.rebalanceTimeout, config.KAFKA_SESSION_TIMEOUT_MS),
           maxWaitTimeInMs: config.KAFKA_FETCH_MAX_WAIT_MS,
+          backgroundMinWaitTimeInMs: config.KAFKA_BACKGROUND_FETCH_MIN_WAIT_MS,
         },
       })
     : undefined;

@@ -12,6 +12,11 @@ export interface KafkaConsumerTimings {
   heartbeatInterval: number;
   /** Longest a fetch waits on the broker for new records (does not delay records that are there). */
   maxWaitTimeInMs: number;
+  /**
+   * The shortest wait of a consumer off the call path (SubscribeOptions.latencySensitive unset);
+   * BACKGROUND_MIN_FETCH_WAIT_MS when not given. It matters only where maxWaitTimeInMs is shorter.
+   */
+  backgroundMinWaitTimeInMs?: number;
 }
 
 /**
@@ -29,7 +34,8 @@ export const DEFAULT_CONSUMER_TIMINGS: KafkaConsumerTimings = {
 };
 
 /**
- * The shortest fetch wait of a consumer off the call path (SubscribeOptions.latencySensitive unset).
+ * The shortest fetch wait of a consumer off the call path (SubscribeOptions.latencySensitive unset),
+ * unless the timings say otherwise (KAFKA_BACKGROUND_FETCH_MIN_WAIT_MS).
  * A Kafka broker answers a fetch as soon as a record arrives, so the wait costs no latency there and
  * production's 5 s applies to every consumer. librdkafka's mock cluster holds every empty fetch for
  * the full wait, so start:distributed sets 25 ms to keep the call path's hop short; at 25 ms each
@@ -37,6 +43,12 @@ export const DEFAULT_CONSUMER_TIMINGS: KafkaConsumerTimings = {
  * each (docs/decisions.md, issue 27). Only the groups a caller waits on keep the short wait.
  */
 export const BACKGROUND_MIN_FETCH_WAIT_MS = 250;
+
+/** A subscription's fetch wait: the configured one on the call path, at least the background minimum elsewhere. */
+export function fetchWaitOf(timings: KafkaConsumerTimings, latencySensitive: boolean | undefined): number {
+  if (latencySensitive) return timings.maxWaitTimeInMs;
+  return Math.max(timings.maxWaitTimeInMs, timings.backgroundMinWaitTimeInMs ?? BACKGROUND_MIN_FETCH_WAIT_MS);
+}
 
 /** Backoff between attempts when a handler throws; the record is retried in place, never skipped. */
 export interface HandlerRetryPolicy {
@@ -67,8 +79,9 @@ const RESTART_MAX_DELAY_MS = 30_000;
 export async function startKafkaSubscription(kafka: Kafka, options: SubscribeOptions, settings: KafkaSubscriptionSettings): Promise<Subscription> {
   const { groupId } = options;
   const { timings, handlerRetry, logger } = settings;
-  const maxWaitTimeInMs = options.latencySensitive ? timings.maxWaitTimeInMs : Math.max(timings.maxWaitTimeInMs, BACKGROUND_MIN_FETCH_WAIT_MS);
-  const consumer = kafka.consumer({ groupId, ...timings, maxWaitTimeInMs });
+  const { sessionTimeout, rebalanceTimeout, heartbeatInterval } = timings;
+  const maxWaitTimeInMs = fetchWaitOf(timings, options.latencySensitive);
+  const consumer = kafka.consumer({ groupId, sessionTimeout, rebalanceTimeout, heartbeatInterval, maxWaitTimeInMs });
   const offsets = new KafkaOffsetCommitter(groupId, logger);
   let stopping = false;
   const wakeSleepers = new Set<() => void>();
