@@ -10,6 +10,8 @@
 //                    mock) measured in the same run; the step-up runs on the distributed one
 //   --simulator      standalone, then standalone as `npm start` ships (the carrier simulator in the
 //                    process, no Twilio settings; texts read from the simulator's journal)
+//   --distributed-only  `npm run start:distributed` alone (A/B runs of distributed settings, e.g.
+//                    MOCK_BACKGROUND_FETCH_MIN_WAIT_MS or KAFKA_READ_FORMER_TOPICS in the environment)
 //
 // Every target's owners register for US texting (A2P 10DLC) first, as US callers are texted only once
 // approved (setup, not timed): against the fake Twilio API, which reviews each step in a fraction of a
@@ -48,6 +50,7 @@ const POSTGRES = process.argv.includes("--postgres");
 const OWNERS = Number(process.env.BENCH_OWNERS ?? 1);
 const DISTRIBUTED = process.argv.includes("--distributed");
 const SIMULATOR = process.argv.includes("--simulator");
+const DISTRIBUTED_ONLY = process.argv.includes("--distributed-only");
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -70,9 +73,9 @@ async function main(): Promise<void> {
       started.push(begun);
       residentAtStart.push(residentMb(begun.target));
     };
-    await begin(startStandalone(carrier, { postgres: POSTGRES, owners: OWNERS }));
-    if (SIMULATOR) await begin(startStandalone(carrier, { postgres: POSTGRES, owners: OWNERS, simulator: true }));
-    if (DISTRIBUTED) await begin(startDistributed(carrier, { owners: OWNERS }));
+    if (!DISTRIBUTED_ONLY) await begin(startStandalone(carrier, { postgres: POSTGRES, owners: OWNERS }));
+    if (SIMULATOR && !DISTRIBUTED_ONLY) await begin(startStandalone(carrier, { postgres: POSTGRES, owners: OWNERS, simulator: true }));
+    if (DISTRIBUTED || DISTRIBUTED_ONLY) await begin(startDistributed(carrier, { owners: OWNERS }));
     const rebounds = started.map(({ target }) => target);
     // At idle: the set-up (sign-ups, numbers, registrations) leaves garbage that V8 collects once allocation slows down.
     await pause(IDLE_AFTER_RUN_MS);

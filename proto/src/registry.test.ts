@@ -1,7 +1,7 @@
 import { create } from "@bufbuild/protobuf";
 import { timestampFromDate } from "@bufbuild/protobuf/wkt";
 import { decodeEnvelope, envelopeHeaders } from "./envelope";
-import { decodeEvent, encodeEvent, EVENT_REGISTRY, TOPICS, topicOf, topicsOf } from "./registry";
+import { decodeEvent, encodeEvent, EVENT_REGISTRY, formerTopicOf, TOPICS, topicOf, topicsOf } from "./registry";
 import { CallMissedSchema } from "./gen/rebound/telephony/v1/events_pb";
 
 describe("event registry", () => {
@@ -16,7 +16,9 @@ describe("event registry", () => {
     expect(Object.keys(EVENT_REGISTRY)).toHaveLength(26);
   });
 
-  it("given a type that moved to the calls topic, then its consumers also read the topic it was published on before", () => {
+  it("given a type that moved to the calls topic, then a replay also reads the topic it was published on before", () => {
+    expect(formerTopicOf("CallMissed")).toBe(TOPICS.telephony);
+    expect(formerTopicOf("SmsSent")).toBeUndefined();
     expect(topicsOf("CallMissed")).toEqual([TOPICS.calls, TOPICS.telephony]);
     expect(topicsOf("VoicemailDeleted")).toEqual([TOPICS.calls, TOPICS.telephony]);
     expect(topicsOf("PhoneNumberPurchased")).toEqual([TOPICS.telephony]);

@@ -70,8 +70,9 @@ export function topicOf(type: EventType): Topic {
 }
 
 /**
- * Where a type was published before it moved to its topic of today: its consumers read there too, so nothing in
- * flight is skipped while old and new producers run side by side, and a replay from offset zero finds the old records.
+ * Where a type was published before it moved to its topic of today. A replay from offset zero reads there too
+ * (topicsOf) and finds the old records; a live consumer reads there when its bus may hold unread ones (the
+ * embedded log always; Kafka during a rollout from a release before the move, KAFKA_READ_FORMER_TOPICS).
  */
 const FORMER_TOPICS: Partial<Record<EventType, Topic>> = {
   CallReceived: TOPICS.telephony,
@@ -81,7 +82,12 @@ const FORMER_TOPICS: Partial<Record<EventType, Topic>> = {
   VoicemailDeleted: TOPICS.telephony,
 };
 
-/** Every topic a consumer of `type` reads: today's, and the one it moved from. */
+/** The topic `type` was published on before it moved, if it moved. */
+export function formerTopicOf(type: EventType): Topic | undefined {
+  return FORMER_TOPICS[type];
+}
+
+/** Every topic a replay of `type` reads: today's, and the one it moved from. */
 export function topicsOf(type: EventType): Topic[] {
   const former = FORMER_TOPICS[type];
   return former ? [topicOf(type), former] : [topicOf(type)];

@@ -18,6 +18,12 @@ export type RecordHandler = (record: DeliveredRecord) => Promise<void>;
 export interface SubscribeOptions {
   groupId: string;
   topics: string[];
+  /**
+   * Topics the handled types were published on before they moved (proto's FORMER_TOPICS). The embedded
+   * log reads them too (records left there stay in bus.messages); Kafka only with `readFormerTopics`,
+   * during a rollout from a release before the move: each topic read is partitions in every fetch.
+   */
+  formerTopics?: string[];
   /** Called once per record; records of one key never run concurrently and arrive in order. */
   handler: RecordHandler;
   /** Maximum records of different keys handled at once. */

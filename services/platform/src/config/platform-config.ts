@@ -50,6 +50,11 @@ export const platformConfigSchema = z.object({
    */
   KAFKA_BACKGROUND_FETCH_MIN_WAIT_MS: z.coerce.number().int().min(1).max(30_000).default(250),
   /**
+   * "true" while a rollout crosses a topic move (docs/operations.md, "Upgrading to the calls topic"):
+   * consumers also read the topics their events were published on before, where old replicas still publish.
+   */
+  KAFKA_READ_FORMER_TOPICS: z.enum(["true", "false"], { error: 'KAFKA_READ_FORMER_TOPICS must be "true" or "false"' }).default("false"),
+  /**
    * Where /metrics is served: its own listener on this port (for the scraper, never routed publicly).
    * Unset: on the main port in development and test, nowhere in production.
    */

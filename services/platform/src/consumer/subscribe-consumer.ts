@@ -3,7 +3,8 @@ import {
   decodeEnvelope,
   HEADERS,
   isEventType,
-  topicsOf,
+  formerTopicOf,
+  topicOf,
   UnknownEventError,
   type AnyEventEnvelope,
   type EventType,
@@ -41,10 +42,12 @@ export async function subscribeConsumer(
   policy: RetryPolicy = DEFAULT_RETRY_POLICY,
 ): Promise<Subscription> {
   const types = Object.keys(definition.handlers).filter(isEventType);
-  const topics = [...new Set(types.flatMap(topicsOf))];
+  const topics = [...new Set(types.map(topicOf))];
+  const formerTopics = [...new Set(types.flatMap((type) => formerTopicOf(type) ?? []))].filter((topic) => !topics.includes(topic));
   return bus.subscribe({
     groupId: definition.group,
     topics,
+    formerTopics,
     eventTypes: types,
     concurrency: definition.concurrency,
     unordered: definition.unordered,

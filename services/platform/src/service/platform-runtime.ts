@@ -51,7 +51,12 @@ export async function createPlatformRuntime(options: RuntimeOptions): Promise<Pl
   let bus = options.bus;
   if (!bus) {
     if (config.KAFKA_BROKERS?.length) {
-      bus = createKafkaBus({ brokers: config.KAFKA_BROKERS, clientId: config.OTEL_SERVICE_NAME ?? "rebound", logger });
+      bus = createKafkaBus({
+        brokers: config.KAFKA_BROKERS,
+        clientId: config.OTEL_SERVICE_NAME ?? "rebound",
+        logger,
+        readFormerTopics: config.KAFKA_READ_FORMER_TOPICS === "true",
+      });
     } else {
       const embedded = new EmbeddedBus(embeddedBusDb(database), {
         logger,

@@ -44,6 +44,7 @@ export async function runServiceMain(
         brokers: config.KAFKA_BROKERS,
         clientId: config.OTEL_SERVICE_NAME ?? name,
         logger,
+        readFormerTopics: config.KAFKA_READ_FORMER_TOPICS === "true",
         consumerTimings: {
           sessionTimeout: config.KAFKA_SESSION_TIMEOUT_MS,
           heartbeatInterval: config.KAFKA_HEARTBEAT_INTERVAL_MS,

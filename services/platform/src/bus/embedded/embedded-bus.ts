@@ -148,7 +148,7 @@ export class EmbeddedBus implements EventBus {
 
   async subscribe(options: SubscribeOptions): Promise<Subscription> {
     if (this.closed) throw new Error("bus is closed");
-    const started = options.topics.map((topic) => {
+    const started = [...options.topics, ...(options.formerTopics ?? [])].map((topic) => {
       const consumer = new EmbeddedTopicConsumer({
         db: this.db,
         groupId: options.groupId,

@@ -1,4 +1,4 @@
-import { createKafkaBus } from "./kafka-bus";
+import { createKafkaBus, subscribedTopics } from "./kafka-bus";
 import { decodeHeaders, toDeliveredRecord, toTopicMessages } from "./kafka-records";
 
 describe("kafka records", () => {
@@ -58,5 +58,19 @@ describe("kafka bus without a cluster", () => {
     await expect(bus.publish([{ topic: "t", key: "k", value: new Uint8Array(1), headers: {} }])).rejects.toThrow("closed");
     await expect(bus.subscribe({ groupId: "g", topics: ["t"], handler: async () => undefined })).rejects.toThrow("closed");
     expect(await bus.isReady()).toBe(false);
+  });
+});
+
+describe("the topics a Kafka consumer reads", () => {
+  const options = { topics: ["rebound.calls.v1", "rebound.messaging.v1"], formerTopics: ["rebound.telephony.v1"] };
+
+  it("given former topics, when no rollout asks for them, then only the subscription's own topics are read (fewer partitions in every fetch)", () => {
+    expect(subscribedTopics(options, false)).toEqual(["rebound.calls.v1", "rebound.messaging.v1"]);
+  });
+
+  it("given former topics, when a rollout asks for them (KAFKA_READ_FORMER_TOPICS), then they are read too, once each", () => {
+    expect(subscribedTopics(options, true)).toEqual(["rebound.calls.v1", "rebound.messaging.v1", "rebound.telephony.v1"]);
+    expect(subscribedTopics({ topics: ["a"], formerTopics: ["a"] }, true)).toEqual(["a"]);
+    expect(subscribedTopics({ topics: ["a"] }, true)).toEqual(["a"]);
   });
 });

@@ -26,6 +26,13 @@ export interface KafkaBusOptions {
   connectionTimeoutMs?: number;
   /** kafkajs client retry policy (connects, produce, metadata, commits); kafkajs defaults when unset. */
   retry?: RetryOptions;
+  /** Consumers also read SubscribeOptions.formerTopics (KAFKA_READ_FORMER_TOPICS: during a rollout across a topic move). */
+  readFormerTopics?: boolean;
+}
+
+/** The topics a Kafka consumer reads: a subscription's own, and its former ones only while a rollout asks for them. */
+export function subscribedTopics(options: Pick<SubscribeOptions, "topics" | "formerTopics">, readFormerTopics: boolean): string[] {
+  return readFormerTopics ? [...new Set([...options.topics, ...(options.formerTopics ?? [])])] : options.topics;
 }
 
 export function createKafkaBus(options: KafkaBusOptions): EventBus {
@@ -64,12 +71,17 @@ class KafkaBus implements EventBus {
 
   async subscribe(options: SubscribeOptions): Promise<Subscription> {
     if (this.closing) throw new Error("kafka bus is closed");
-    const inner = await startKafkaSubscription(this.kafka, options, {
-      timings: { ...DEFAULT_CONSUMER_TIMINGS, ...this.options.consumerTimings },
-      handlerRetry: { ...DEFAULT_HANDLER_RETRY, ...this.options.handlerRetry },
-      concurrency: options.concurrency ?? this.options.defaultConcurrency ?? 8,
-      logger: this.options.logger,
-    });
+    const topics = subscribedTopics(options, this.options.readFormerTopics ?? false);
+    const inner = await startKafkaSubscription(
+      this.kafka,
+      { ...options, topics },
+      {
+        timings: { ...DEFAULT_CONSUMER_TIMINGS, ...this.options.consumerTimings },
+        handlerRetry: { ...DEFAULT_HANDLER_RETRY, ...this.options.handlerRetry },
+        concurrency: options.concurrency ?? this.options.defaultConcurrency ?? 8,
+        logger: this.options.logger,
+      },
+    );
     if (this.closing) {
       // close() ran while this consumer was joining and could not see it.
       await inner.stop();
