@@ -7,22 +7,30 @@ import { CallMissedSchema } from "./gen/rebound/telephony/v1/events_pb";
 describe("event registry", () => {
   it("maps every event type to the topic of the service that produces it, telephony's calls to a topic of their own", () => {
     expect(topicOf("CallMissed")).toBe(TOPICS.calls);
+    expect(topicOf("CallReceived")).toBe(TOPICS.calls);
     expect(topicOf("SmsSent")).toBe(TOPICS.messaging);
     expect(topicOf("UserRegistered")).toBe(TOPICS.identity);
-    expect(topicOf("VoicemailRecorded")).toBe(TOPICS.calls);
+    expect(topicOf("VoicemailRecorded")).toBe(TOPICS.telephony);
     expect(topicOf("PhoneNumberPurchased")).toBe(TOPICS.telephony);
     expect(topicOf("ForwardingStatusChanged")).toBe(TOPICS.telephony);
     expect(topicOf("ConversationOutcomeSet")).toBe(TOPICS.messaging);
     expect(Object.keys(EVENT_REGISTRY)).toHaveLength(26);
   });
 
-  it("given a type that moved to the calls topic, then a replay also reads the topic it was published on before", () => {
+  it("given a type that moved topics, then a replay also reads the topic it was published on before", () => {
     expect(formerTopicOf("CallMissed")).toBe(TOPICS.telephony);
     expect(formerTopicOf("SmsSent")).toBeUndefined();
     expect(topicsOf("CallMissed")).toEqual([TOPICS.calls, TOPICS.telephony]);
-    expect(topicsOf("VoicemailDeleted")).toEqual([TOPICS.calls, TOPICS.telephony]);
+    expect(topicsOf("VoicemailDeleted")).toEqual([TOPICS.telephony, TOPICS.calls]);
     expect(topicsOf("PhoneNumberPurchased")).toEqual([TOPICS.telephony]);
     expect(topicsOf("SmsSent")).toEqual([TOPICS.messaging]);
+  });
+
+  it("keeps the calls topic for the events every call publishes: a rare event there would make its readers fetch every call", () => {
+    const onCallsTopic = Object.keys(EVENT_REGISTRY).filter((type) => topicOf(type as keyof typeof EVENT_REGISTRY) === TOPICS.calls);
+    expect(onCallsTopic).toEqual(["CallReceived", "CallMissed"]);
+    expect(formerTopicOf("VoicemailRecorded")).toBe(TOPICS.calls);
+    expect(topicsOf("VoicemailTranscribed")).toEqual([TOPICS.telephony, TOPICS.calls]);
   });
 
   it("round-trips a payload through protobuf bytes", () => {

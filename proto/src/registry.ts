@@ -8,7 +8,8 @@ import * as telephony from "./gen/rebound/telephony/v1/events_pb";
 /**
  * One topic per producing service, and telephony's calls on one of their own: every call's events would otherwise
  * be fetched, decoded and committed by each group that reads telephony's rare events (numbers, registrations,
- * forwarding) and ignores the calls (docs/decisions.md, "CPU per call").
+ * forwarding, voicemails) and ignores the calls (docs/decisions.md, "CPU per call"). The calls topic carries only
+ * what every call publishes: a group that reads it pays for every call, so a rare event never goes there.
  */
 export const TOPICS = {
   identity: "rebound.identity.v1",
@@ -40,9 +41,9 @@ export const EVENT_REGISTRY = {
   CallMissed: entry(telephony.CallMissedSchema, TOPICS.calls),
   ForwardingTestCompleted: entry(telephony.ForwardingTestCompletedSchema, TOPICS.telephony),
   TextingRegistrationChanged: entry(telephony.TextingRegistrationChangedSchema, TOPICS.telephony),
-  VoicemailRecorded: entry(telephony.VoicemailRecordedSchema, TOPICS.calls),
-  VoicemailTranscribed: entry(telephony.VoicemailTranscribedSchema, TOPICS.calls),
-  VoicemailDeleted: entry(telephony.VoicemailDeletedSchema, TOPICS.calls),
+  VoicemailRecorded: entry(telephony.VoicemailRecordedSchema, TOPICS.telephony),
+  VoicemailTranscribed: entry(telephony.VoicemailTranscribedSchema, TOPICS.telephony),
+  VoicemailDeleted: entry(telephony.VoicemailDeletedSchema, TOPICS.telephony),
   ForwardingStatusChanged: entry(telephony.ForwardingStatusChangedSchema, TOPICS.telephony),
   InboundSmsReceived: entry(messaging.InboundSmsReceivedSchema, TOPICS.messaging),
   SmsQueued: entry(messaging.SmsQueuedSchema, TOPICS.messaging),
@@ -77,9 +78,12 @@ export function topicOf(type: EventType): Topic {
 const FORMER_TOPICS: Partial<Record<EventType, Topic>> = {
   CallReceived: TOPICS.telephony,
   CallMissed: TOPICS.telephony,
-  VoicemailRecorded: TOPICS.telephony,
-  VoicemailTranscribed: TOPICS.telephony,
-  VoicemailDeleted: TOPICS.telephony,
+  // Back on telephony's topic after a release on the calls topic (before it, they were here too, so a replay of
+  // both topics finds every voicemail event): messaging's owner-alerts group, which wants only these and the
+  // forwarding watchdog's changes, fetched every call's records to find them.
+  VoicemailRecorded: TOPICS.calls,
+  VoicemailTranscribed: TOPICS.calls,
+  VoicemailDeleted: TOPICS.calls,
 };
 
 /** The topic `type` was published on before it moved, if it moved. */

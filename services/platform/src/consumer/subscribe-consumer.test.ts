@@ -34,9 +34,21 @@ describe("subscribing a consumer definition", () => {
 
   it("given a former topic the group reads anyway for another type, when subscribed, then it is not repeated as a former topic", async () => {
     const bus = recordingBus();
-    await subscribeConsumer(bus, { group: "g", handlers: { VoicemailRecorded: nothing, ForwardingStatusChanged: nothing } }, logger);
+    await subscribeConsumer(bus, { group: "g", handlers: { CallMissed: nothing, PhoneNumberPurchased: nothing } }, logger);
 
     expect(bus.subscribed[0]?.topics).toEqual([TOPICS.calls, TOPICS.telephony]);
     expect(bus.subscribed[0]?.formerTopics).toEqual([]);
+  });
+
+  it("given the owner alerts' types (voicemails and the watchdog's changes), when subscribed, then only telephony's topic is read, the calls topic only as the voicemails' former one", async () => {
+    const bus = recordingBus();
+    await subscribeConsumer(
+      bus,
+      { group: "g", handlers: { VoicemailRecorded: nothing, VoicemailTranscribed: nothing, ForwardingStatusChanged: nothing } },
+      logger,
+    );
+
+    expect(bus.subscribed[0]?.topics).toEqual([TOPICS.telephony]);
+    expect(bus.subscribed[0]?.formerTopics).toEqual([TOPICS.calls]);
   });
 });
