@@ -40,3 +40,11 @@ export const deadLetters = new Counter({
   labelNames: ["group", "topic"],
   registers: [metricsRegistry],
 });
+
+/** A fetch costs a consumer about a millisecond of CPU whether or not it brings records (docs/decisions.md, issue 27). */
+export const busFetches = new Counter({
+  name: "bus_fetches_total",
+  help: "Kafka fetches a consumer group completed",
+  labelNames: ["group"],
+  registers: [metricsRegistry],
+});

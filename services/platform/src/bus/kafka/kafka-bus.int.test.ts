@@ -2,6 +2,7 @@ import { describeIf } from "@rebound/testing";
 import { describeEventBusContract, type EventBusContractContext } from "@rebound/testing/bus";
 import { Collector, contractRecord, uniqueGroup, waitFor } from "@rebound/testing/bus";
 import { mockClusterContext, realClusterContext } from "@rebound/testing/kafka";
+import { busFetches } from "../../http/metrics";
 
 // KAFKA_MOCK=1: librdkafka's mock cluster from .ci/kafka-mock (needs gcc and librdkafka-dev).
 // KAFKA_BROKERS=host:port,...: a real cluster (topics are created and deleted by the suite).
@@ -50,6 +51,28 @@ describeIf(configured !== undefined, "set KAFKA_MOCK=1 or KAFKA_BROKERS to run i
       await waitFor(() => next.has([poison]), 9_000, "the failed record to come again");
       await later.stop();
       expect(next.records).toHaveLength(1);
+    });
+  });
+
+  describe("kafka adapter metrics", () => {
+    let ctx: EventBusContractContext;
+    beforeAll(async () => {
+      ctx = await context();
+    });
+    afterAll(() => ctx?.cleanup());
+
+    it("given a subscription that received a record, then bus_fetches_total counts its group's fetches", async () => {
+      const topic = ctx.topic();
+      const groupId = uniqueGroup("fetch-count");
+      const fetchesOf = async () => (await busFetches.get()).values.find((value) => value.labels.group === groupId)?.value ?? 0;
+      const received = new Collector();
+      const subscription = await ctx.bus.subscribe({ groupId, topics: [topic], handler: async (r) => void received.records.push(r) });
+      const record = contractRecord(topic, "counted", 0);
+      await ctx.bus.publish([record]);
+      await waitFor(() => received.has([record]), 9_000, "the record");
+      await subscription.stop();
+
+      expect(await fetchesOf()).toBeGreaterThanOrEqual(1);
     });
   });
 });

@@ -4,6 +4,7 @@ import type { BusLogger } from "./kafka-logger";
 import { toDeliveredRecord } from "./kafka-records";
 import { retry } from "../../retry/retry";
 import { KafkaOffsetCommitter } from "./kafka-offset-committer";
+import { busFetches } from "../../http/metrics";
 
 /** kafkajs consumer-group timings. Tests shorten them (TEST_CONSUMER_TIMINGS in @rebound/testing/kafka); see DEFAULT_CONSUMER_TIMINGS for production. */
 export interface KafkaConsumerTimings {
@@ -82,6 +83,7 @@ export async function startKafkaSubscription(kafka: Kafka, options: SubscribeOpt
   const { sessionTimeout, rebalanceTimeout, heartbeatInterval } = timings;
   const maxWaitTimeInMs = fetchWaitOf(timings, options.latencySensitive);
   const consumer = kafka.consumer({ groupId, sessionTimeout, rebalanceTimeout, heartbeatInterval, maxWaitTimeInMs });
+  consumer.on(consumer.events.FETCH, () => busFetches.inc({ group: groupId }));
   const offsets = new KafkaOffsetCommitter(groupId, logger);
   let stopping = false;
   const wakeSleepers = new Set<() => void>();
