@@ -33,6 +33,7 @@ import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import pg from "pg";
 import { parseAllDocuments } from "yaml";
+import { stop as stopEsbuild } from "esbuild";
 import { bundle, DEV_ENTRIES } from "../infra/docker/bundle.mjs";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
@@ -226,6 +227,8 @@ async function bundleServices() {
   if (process.env.START_WITH_TSX === "1") return undefined;
   const outDir = join(root, "dist", "start-distributed");
   await bundle({ names: SERVICES, outDir, dev: true });
+  // esbuild keeps its service process for the next build; there is none, and it would idle beside the stack.
+  await stopEsbuild();
   say(`bundled the services (esbuild) into ${outDir}`);
   return outDir;
 }
