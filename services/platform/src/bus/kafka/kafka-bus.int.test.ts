@@ -20,7 +20,7 @@ const context = configured ?? (() => Promise.reject(new Error("no Kafka cluster 
 describeIf(configured !== undefined, "set KAFKA_MOCK=1 or KAFKA_BROKERS to run it; .ci/run sets KAFKA_MOCK")("Kafka adapter", () => {
   describeEventBusContract(realBrokers?.length ? "kafka (real cluster)" : "kafka (librdkafka mock cluster)", context);
 
-  describe("kafka adapter at shutdown", () => {
+  describe("kafka adapter: shutdown and metrics", () => {
     let ctx: EventBusContractContext;
     beforeAll(async () => {
       ctx = await context();
@@ -52,14 +52,6 @@ describeIf(configured !== undefined, "set KAFKA_MOCK=1 or KAFKA_BROKERS to run i
       await later.stop();
       expect(next.records).toHaveLength(1);
     });
-  });
-
-  describe("kafka adapter metrics", () => {
-    let ctx: EventBusContractContext;
-    beforeAll(async () => {
-      ctx = await context();
-    });
-    afterAll(() => ctx?.cleanup());
 
     it("given a subscription that received a record, then bus_fetches_total counts its group's fetches", async () => {
       const topic = ctx.topic();
