@@ -1,6 +1,6 @@
 import { Kafka, Partitioners, type Producer, type RetryOptions } from "kafkajs";
 import type { BusRecord, EventBus, SubscribeOptions, Subscription } from "../event-bus";
-import { fixKafkajsIdleTimerLoop } from "./kafkajs-idle-timer-fix";
+import { fixKafkajsTimers } from "./kafkajs-timer-fixes";
 import { kafkaLogLevel, toKafkaLogCreator, type BusLogger } from "./kafka-logger";
 import { toTopicMessages } from "./kafka-records";
 import {
@@ -48,7 +48,7 @@ class KafkaBus implements EventBus {
   private closing?: Promise<void>;
 
   constructor(private readonly options: KafkaBusOptions) {
-    fixKafkajsIdleTimerLoop();
+    fixKafkajsTimers();
     this.kafka = new Kafka({
       brokers: options.brokers,
       clientId: options.clientId,

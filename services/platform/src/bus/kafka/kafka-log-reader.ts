@@ -1,6 +1,6 @@
 import { Kafka, type Admin, type Consumer } from "kafkajs";
 import type { DeliveredRecord, LogReader } from "../event-bus";
-import { fixKafkajsIdleTimerLoop } from "./kafkajs-idle-timer-fix";
+import { fixKafkajsTimers } from "./kafkajs-timer-fixes";
 import { kafkaLogLevel, toKafkaLogCreator, type BusLogger } from "./kafka-logger";
 import { toDeliveredRecord } from "./kafka-records";
 import { DEFAULT_CONSUMER_TIMINGS, type KafkaConsumerTimings } from "./kafka-subscription";
@@ -28,7 +28,7 @@ type PartitionKey = `${string}/${number}`;
  * beginning: nothing is committed) is handed over once.
  */
 export async function openKafkaLogReader(options: KafkaLogReaderOptions): Promise<KafkaLogReader> {
-  fixKafkajsIdleTimerLoop();
+  fixKafkajsTimers();
   const kafka = new Kafka({
     brokers: options.brokers,
     clientId: options.clientId,
