@@ -7,6 +7,7 @@ export * from "./logging/logger";
 export * from "./logging/request-context";
 export * from "./http/create-http-app";
 export * from "./http/error-middleware";
+export * from "./http/form-body";
 export * from "./http/http-server";
 export * from "./http/internal-auth";
 export * from "./http/internal-call";

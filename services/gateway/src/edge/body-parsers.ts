@@ -1,5 +1,5 @@
-import { jsonBody } from "@rebound/platform";
-import express, { type Request } from "express";
+import { formBody, jsonBody } from "@rebound/platform";
+import type { Request } from "express";
 import type { IncomingMessage } from "node:http";
 
 /** The bytes as received, so the HTTP proxy forwards exactly what the client sent. */
@@ -15,4 +15,4 @@ const keepRaw = (req: IncomingMessage, _res: unknown, buffer: Buffer) => {
 export const apiJsonBody = jsonBody({ limit: "100kb", verify: keepRaw });
 
 /** Twilio posts form-encoded webhooks; the parsed form is what the signature covers. */
-export const twilioFormBody = express.urlencoded({ extended: false, limit: "64kb", verify: keepRaw });
+export const twilioFormBody = formBody({ limitBytes: 64 * 1024, verify: keepRaw });

@@ -1,6 +1,6 @@
 // Messaging's one Router: Twilio's SMS webhooks, the owner's consent log and inbox, under their full public paths.
-import { jsonBody, requireUser } from "@rebound/platform";
-import express, { Router } from "express";
+import { formBody, jsonBody, requireUser } from "@rebound/platform";
+import { Router } from "express";
 import { getConversationRoute } from "../conversations/get-conversation.route";
 import { listConversationsRoute } from "../conversations/list-conversations.route";
 import { markConversationReadRoute } from "../conversations/mark-conversation-read.route";
@@ -14,7 +14,7 @@ import { recordStatusRoute } from "../status-callback/record-status.route";
 
 export function messagingRouter(deps: MessagingDeps, internalAuthSecret: string): Router {
   const router = Router();
-  const form = express.urlencoded({ extended: false, limit: "64kb" });
+  const form = formBody({ limitBytes: 64 * 1024 });
   router.post("/webhooks/twilio/status", form, recordStatusRoute(deps));
   router.post("/webhooks/twilio/sms", form, handleInboundSmsRoute(deps));
   const signedIn = requireUser(internalAuthSecret);

@@ -1,6 +1,6 @@
 // Telephony's one Router: the public API and Twilio's voice webhooks, under their full paths.
-import { jsonBody, requireGateway, requireUser } from "@rebound/platform";
-import express, { Router } from "express";
+import { formBody, jsonBody, requireGateway, requireUser } from "@rebound/platform";
+import { Router } from "express";
 import { getForwardingStatusRoute } from "../forwarding-watchdog/get-forwarding-status.route";
 import { updateSelfTestRoute } from "../forwarding-watchdog/update-self-test.route";
 import { recordTestCallStatusRoute } from "../forwarding-test/record-test-call-status.route";
@@ -19,7 +19,7 @@ import { endVoicemailRoute, recordVoicemailRoute, transcribeVoicemailRoute } fro
 export function telephonyRouter(deps: TelephonyDeps, internalAuthSecret: string): Router {
   const router = Router();
   const auth = requireUser(internalAuthSecret);
-  const form = express.urlencoded({ extended: false });
+  const form = formBody();
   router.post("/webhooks/twilio/voice", form, receiveCallRoute(deps));
   router.get("/api/phone-numbers/search/:areaCode", auth, searchNumbersRoute(deps));
   router.post("/api/phone-numbers/purchase", auth, jsonBody(), purchaseNumberRoute(deps));

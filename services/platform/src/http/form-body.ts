@@ -1,0 +1,106 @@
+// Carrier webhooks' form bodies (application/x-www-form-urlencoded), read and parsed here rather than by
+// express.urlencoded: body-parser 2 reads through raw-body, iconv-lite and type-is and parses every form
+// with qs whatever `extended` says. Measured on a 2-core machine (docs/decisions.md, issue 27): a 200-byte
+// Twilio status callback answered 204 cost 0.54-0.62 ms of CPU in express with this parser against
+// 0.67-0.80 with express.urlencoded; a missed call passes six such webhooks through the gateway and the
+// services in distributed mode.
+//
+// The contract is body-parser's for Twilio's flat forms: a key given twice becomes an array of its values
+// (as qs makes it), a body over the limit or with more than PARAMETER_LIMIT fields is a 413, a charset other
+// than UTF-8 or a compressed body is a 415 (Twilio sends neither), a body cut short is a 400. Another content
+// type is left unread (req.body stays unset), as body-parser leaves it.
+import type { IncomingMessage, ServerResponse } from "node:http";
+import type { RequestHandler } from "express";
+
+/** body-parser's default limits: 100 kB and 1,000 fields. */
+const DEFAULT_LIMIT_BYTES = 100 * 1024;
+export const PARAMETER_LIMIT = 1_000;
+
+export interface FormBodyOptions {
+  /** Size limit in bytes (413 beyond it). */
+  limitBytes?: number;
+  /** Sees the bytes before they are parsed (the gateway keeps them to forward them as received). */
+  verify?: (req: IncomingMessage, res: ServerResponse, buffer: Buffer) => void;
+}
+
+export type FormValue = string | string[];
+
+/** An error express's error middleware answers with its status (as it does body-parser's). */
+class BodyError extends Error {
+  constructor(
+    readonly status: number,
+    readonly type: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+const isForm = (contentType: string): boolean => contentType.split(";", 1)[0]!.trim().toLowerCase() === "application/x-www-form-urlencoded";
+
+function charsetOf(contentType: string): string | undefined {
+  const match = /;\s*charset\s*=\s*"?([^";\s]+)"?/i.exec(contentType);
+  return match?.[1]?.toLowerCase();
+}
+
+/** A form's fields; repeated keys keep every value in order. Null prototype: a field named __proto__ is just a field. */
+export function parseForm(text: string): Record<string, FormValue> {
+  const form = Object.create(null) as Record<string, FormValue>;
+  let count = 0;
+  for (const [key, value] of new URLSearchParams(text)) {
+    if (++count > PARAMETER_LIMIT) throw new BodyError(413, "parameters.too.many", "too many parameters");
+    const seen = form[key];
+    if (seen === undefined) form[key] = value;
+    else if (Array.isArray(seen)) seen.push(value);
+    else form[key] = [seen, value];
+  }
+  return form;
+}
+
+/** Parses an urlencoded body into req.body; other requests pass through untouched. */
+export function formBody(options: FormBodyOptions = {}): RequestHandler {
+  const limit = options.limitBytes ?? DEFAULT_LIMIT_BYTES;
+  return (req, res, next) => {
+    const contentType = req.headers["content-type"];
+    const declaredLength = req.headers["content-length"];
+    const hasBody = req.headers["transfer-encoding"] !== undefined || declaredLength !== undefined;
+    if ((req as { _body?: boolean })._body || !contentType || !isForm(contentType) || !hasBody) return next();
+    const charset = charsetOf(contentType) ?? "utf-8";
+    if (charset !== "utf-8" && charset !== "utf8") return next(new BodyError(415, "charset.unsupported", `unsupported charset "${charset.toUpperCase()}"`));
+    const encoding = (req.headers["content-encoding"] ?? "identity").toLowerCase();
+    if (encoding !== "identity") return next(new BodyError(415, "encoding.unsupported", `unsupported content encoding "${encoding}"`));
+    const expected = declaredLength === undefined ? undefined : Number(declaredLength);
+    if (expected !== undefined && expected > limit) return next(new BodyError(413, "entity.too.large", "request entity too large"));
+
+    const chunks: Buffer[] = [];
+    let received = 0;
+    let done = false;
+    const finish = (error?: unknown) => {
+      if (done) return;
+      done = true;
+      req.off("data", onData).off("end", onEnd).off("error", finish).off("aborted", onAborted);
+      if (error !== undefined) {
+        req.resume(); // drain what is left so the answer can go out
+        return next(error);
+      }
+      try {
+        const buffer = chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, received);
+        if (expected !== undefined && buffer.length !== expected) throw new BodyError(400, "request.size.invalid", "request size did not match content length");
+        options.verify?.(req, res, buffer);
+        req.body = parseForm(buffer.toString("utf8"));
+        (req as { _body?: boolean })._body = true;
+        next();
+      } catch (parseError) {
+        next(parseError);
+      }
+    };
+    const onData = (chunk: Buffer) => {
+      received += chunk.length;
+      if (received > limit) finish(new BodyError(413, "entity.too.large", "request entity too large"));
+      else chunks.push(chunk);
+    };
+    const onEnd = () => finish();
+    const onAborted = () => finish(new BodyError(400, "request.aborted", "request aborted"));
+    req.on("data", onData).on("end", onEnd).on("error", finish).on("aborted", onAborted);
+  };
+}
