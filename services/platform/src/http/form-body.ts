@@ -1,9 +1,9 @@
 // Carrier webhooks' form bodies (application/x-www-form-urlencoded), read and parsed here rather than by
-// express.urlencoded: body-parser 2 reads through raw-body, iconv-lite and type-is and parses every form
-// with qs whatever `extended` says. Measured on a 2-core machine (docs/decisions.md, issue 27): a 200-byte
-// Twilio status callback answered 204 cost 0.54-0.62 ms of CPU in express with this parser against
-// 0.67-0.80 with express.urlencoded; a missed call passes six such webhooks through the gateway and the
-// services in distributed mode.
+// express.urlencoded: body-parser 2 reads every body through raw-body, iconv-lite and type-is and parses
+// forms with qs whatever `extended` says. Measured on a 2-core machine (docs/decisions.md, issue 27): a
+// 200-byte Twilio status callback answered 204 cost 0.64-0.66 ms of server CPU in express with this parser
+// against 0.76-0.83 with express.urlencoded; a missed call passes six such webhooks through the gateway and
+// the services in distributed mode.
 //
 // The contract is body-parser's for Twilio's flat forms: a key given twice becomes an array of its values
 // (as qs makes it), a body over the limit or with more than PARAMETER_LIMIT fields is a 413, a charset other
@@ -43,16 +43,16 @@ function charsetOf(contentType: string): string | undefined {
   return match?.[1]?.toLowerCase();
 }
 
-/** A form's fields; repeated keys keep every value in order. Null prototype: a field named __proto__ is just a field. */
+/** A form's fields; repeated keys keep every value in order. A field named __proto__ is an own field, never the prototype. */
 export function parseForm(text: string): Record<string, FormValue> {
-  const form = Object.create(null) as Record<string, FormValue>;
+  const form: Record<string, FormValue> = {};
   let count = 0;
   for (const [key, value] of new URLSearchParams(text)) {
     if (++count > PARAMETER_LIMIT) throw new BodyError(413, "parameters.too.many", "too many parameters");
-    const seen = form[key];
-    if (seen === undefined) form[key] = value;
-    else if (Array.isArray(seen)) seen.push(value);
-    else form[key] = [seen, value];
+    const seen = Object.prototype.hasOwnProperty.call(form, key) ? form[key] : undefined;
+    const next = seen === undefined ? value : Array.isArray(seen) ? [...seen, value] : [seen, value];
+    if (key === "__proto__") Object.defineProperty(form, key, { value: next, enumerable: true, writable: true, configurable: true });
+    else form[key] = next;
   }
   return form;
 }
@@ -75,10 +75,10 @@ export function formBody(options: FormBodyOptions = {}): RequestHandler {
     const chunks: Buffer[] = [];
     let received = 0;
     let done = false;
+    // Listeners stay on a finished request (it is about to be dropped): removing them cost more than they do.
     const finish = (error?: unknown) => {
       if (done) return;
       done = true;
-      req.off("data", onData).off("end", onEnd).off("error", finish).off("aborted", onAborted);
       if (error !== undefined) {
         req.resume(); // drain what is left so the answer can go out
         return next(error);
@@ -94,13 +94,14 @@ export function formBody(options: FormBodyOptions = {}): RequestHandler {
         next(parseError);
       }
     };
-    const onData = (chunk: Buffer) => {
+    req.on("data", (chunk: Buffer) => {
+      if (done) return;
       received += chunk.length;
       if (received > limit) finish(new BodyError(413, "entity.too.large", "request entity too large"));
       else chunks.push(chunk);
-    };
-    const onEnd = () => finish();
-    const onAborted = () => finish(new BodyError(400, "request.aborted", "request aborted"));
-    req.on("data", onData).on("end", onEnd).on("error", finish).on("aborted", onAborted);
+    });
+    req.on("end", () => finish());
+    // A client gone before the end: node emits "error" (ECONNRESET, "aborted") on the request.
+    req.on("error", () => finish(new BodyError(400, "request.aborted", "request aborted")));
   };
 }
