@@ -10,11 +10,7 @@
  * in `pending` and schedules its own check (`push`), and every response or timeout checks again.
  * Waiting requests keep kafkajs's behaviour: checked when the throttle ends, else in 10 ms.
  */
-// kafkajs's own module (the one its connections use): node resolves the same file for both.
-// eslint-disable-next-line @typescript-eslint/no-require-imports
-const RequestQueue = require("kafkajs/src/network/requestQueue/index.js") as RequestQueueClass;
-// eslint-disable-next-line @typescript-eslint/no-require-imports
-const { version } = require("kafkajs/package.json") as { version: string };
+import { kafkajsRequestQueue, kafkajsVersion, PATCHED_KAFKAJS_VERSION } from "./kafkajs-request-queue";
 
 interface RequestQueueInstance {
   pending: unknown[];
@@ -24,9 +20,8 @@ interface RequestQueueInstance {
   scheduleCheckPendingRequests(): void;
 }
 type RequestQueueClass = { prototype: RequestQueueInstance };
+const RequestQueue = kafkajsRequestQueue as RequestQueueClass;
 
-/** The version whose loop this replaces; another version is left as it is (the test says so). */
-export const PATCHED_KAFKAJS_VERSION = "2.2.4";
 const CHECK_PENDING_REQUESTS_INTERVAL_MS = 10; // kafkajs's own
 let applied = false;
 
@@ -45,7 +40,7 @@ function scheduleCheckPendingRequests(this: RequestQueueInstance): void {
 /** Replaces kafkajs 2.2.4's scheduleCheckPendingRequests once per process; true when it did (or had). */
 export function fixKafkajsIdleTimerLoop(): boolean {
   if (applied) return true;
-  if (version !== PATCHED_KAFKAJS_VERSION) return false;
+  if (kafkajsVersion !== PATCHED_KAFKAJS_VERSION) return false;
   RequestQueue.prototype.scheduleCheckPendingRequests = scheduleCheckPendingRequests;
   applied = true;
   return true;

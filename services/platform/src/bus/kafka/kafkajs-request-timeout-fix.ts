@@ -10,11 +10,7 @@
  * when a request is sent, re-armed when it fires): the same timeouts, to the millisecond rather than
  * the next tick of the interval, and no wake-up while every answer comes back in time.
  */
-// kafkajs's own module (the one its connections use): node resolves the same file for both.
-// eslint-disable-next-line @typescript-eslint/no-require-imports
-const RequestQueue = require("kafkajs/src/network/requestQueue/index.js") as RequestQueueClass;
-// eslint-disable-next-line @typescript-eslint/no-require-imports
-const { version } = require("kafkajs/package.json") as { version: string };
+import { kafkajsRequestQueue, kafkajsVersion, PATCHED_KAFKAJS_VERSION } from "./kafkajs-request-queue";
 
 interface InflightRequest {
   sentAt: number | null;
@@ -38,9 +34,8 @@ interface RequestQueueInstance {
   timeoutTimerAt?: number;
 }
 type RequestQueueClass = { prototype: RequestQueueInstance };
+const RequestQueue = kafkajsRequestQueue as RequestQueueClass;
 
-/** The version whose interval this replaces; another version is left as it is (the test says so). */
-export const PATCHED_KAFKAJS_VERSION = "2.2.4";
 let applied = false;
 
 /** When a request is late: kafkajs times a request out once `now - sentAt > requestTimeout`. */
@@ -101,7 +96,7 @@ function destroy(this: RequestQueueInstance): void {
 /** Replaces kafkajs 2.2.4's request timeout interval once per process; true when it did (or had). */
 export function fixKafkajsRequestTimeoutInterval(): boolean {
   if (applied) return true;
-  if (version !== PATCHED_KAFKAJS_VERSION) return false;
+  if (kafkajsVersion !== PATCHED_KAFKAJS_VERSION) return false;
   RequestQueue.prototype.scheduleRequestTimeoutCheck = scheduleRequestTimeoutCheck;
   RequestQueue.prototype.sendSocketRequest = sendSocketRequest;
   RequestQueue.prototype.destroy = destroy;
