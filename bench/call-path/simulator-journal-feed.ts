@@ -46,7 +46,10 @@ export class SimulatorJournalFeed extends EventEmitter implements CarrierFeed {
     for (const line of lines) {
       const entry = JSON.parse(line) as { t: string; to?: string; createdAt?: number; direction?: string };
       if (entry.t !== "message" || entry.direction === "outbound-reply" || !entry.to || entry.createdAt === undefined) continue;
-      const message: CarrierMessage = { to: entry.to, receivedAt: entry.createdAt, atPerformanceNow: entry.createdAt - performance.timeOrigin };
+      // The entry's age on the wall clock, back from this process's monotonic now: `createdAt - timeOrigin`
+      // mixed the two clocks, and a wall-clock correction during a bench run (seen: 40 ms, then 7.9 s) moved
+      // every later text's latency by it. Both Date.now() readings here see the same correction.
+      const message: CarrierMessage = { to: entry.to, receivedAt: entry.createdAt, atPerformanceNow: performance.now() - (Date.now() - entry.createdAt) };
       this.emit("message", message);
     }
   }
