@@ -10,6 +10,7 @@ import { statusCallbackParams } from "@rebound/twilio";
  */
 export class FakeStatusCallbacks {
   private readonly timers = new Set<NodeJS.Timeout>();
+  private cancelled = false;
 
   constructor(
     private readonly accountSid: string,
@@ -17,21 +18,28 @@ export class FakeStatusCallbacks {
     private readonly options: { stepMs: number; sign: boolean; tokenOf?: (accountSid: string) => string | undefined },
   ) {}
 
+  /**
+   * One status every stepMs, each after the previous callback was answered, as Twilio's message moves
+   * through them: independent timers a few ms apart raced each other's requests, and a receiver could see
+   * "delivered" before "sent".
+   */
   schedule(message: FakeMessage): void {
-    [...(message.messagingServiceSid ? ["queued"] : []), "sent", "delivered"].forEach((status, index) => {
-      const timer = setTimeout(
-        () => {
-          this.timers.delete(timer);
-          message.status = status;
-          void this.post(message, status);
-        },
-        this.options.stepMs * (index + 1),
-      );
+    const statuses = [...(message.messagingServiceSid ? ["queued"] : []), "sent", "delivered"];
+    const step = (index: number): void => {
+      const status = statuses[index];
+      if (status === undefined || this.cancelled) return;
+      const timer = setTimeout(() => {
+        this.timers.delete(timer);
+        message.status = status;
+        void this.post(message, status).then(() => step(index + 1));
+      }, this.options.stepMs);
       this.timers.add(timer);
-    });
+    };
+    step(0);
   }
 
   cancel(): void {
+    this.cancelled = true;
     this.timers.forEach(clearTimeout);
     this.timers.clear();
   }
