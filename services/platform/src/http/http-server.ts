@@ -1,6 +1,5 @@
 import { createServer, type RequestListener, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { expressMessageClasses } from "./express-message-classes";
 
 export interface RunningServer {
   port: number;
@@ -26,18 +25,14 @@ export const DEFAULT_HTTP_TIMEOUTS: HttpTimeouts = { headersTimeoutMs: 10_000, r
  * An HTTP server that does not hold a slow or stalled client (a body shorter than its
  * Content-Length, headers that never end) for node's default 300 s. Node only checks the
  * timeouts every `connectionsCheckingInterval` (default 30 s); here every half headers
- * timeout (at most 5 s), so each timeout is honoured within that of its expiry. An express app's
- * requests and responses are created with its prototypes (expressMessageClasses).
+ * timeout (at most 5 s), so each timeout is honoured within that of its expiry.
  */
 export function createHttpServer(app: RequestListener, timeouts: HttpTimeouts = DEFAULT_HTTP_TIMEOUTS): Server {
   const requestTimeout = timeouts.requestTimeoutMs;
   // node refuses a headers timeout longer than the request timeout
   const headersTimeout = Math.min(timeouts.headersTimeoutMs, requestTimeout);
   const connectionsCheckingInterval = Math.max(100, Math.min(5_000, Math.floor(headersTimeout / 2)));
-  return createServer(
-    { requestTimeout, headersTimeout, connectionsCheckingInterval, keepAliveTimeout: timeouts.keepAliveTimeoutMs, ...expressMessageClasses(app) },
-    app,
-  );
+  return createServer({ requestTimeout, headersTimeout, connectionsCheckingInterval, keepAliveTimeout: timeouts.keepAliveTimeoutMs }, app);
 }
 
 export async function startHttpServer(
