@@ -74,6 +74,47 @@ interface RpcError {
   retryable?: boolean;
 }
 
+/** One RPC's answer: an HTTP status and the JSON body (the HTTP router and the simulator thread's port send both). */
+export interface SimulatorRpcAnswer {
+  status: number;
+  body: { result?: unknown; error?: RpcError };
+}
+
+/** Runs one provider method on the simulator for an RPC: `body` is the request's JSON (`{ args: [...] }`). */
+export async function answerSimulatorRpc(carrier: CarrierSimulator, method: string, body: unknown): Promise<SimulatorRpcAnswer> {
+  if (!(METHODS as readonly string[]).includes(method)) return { status: 404, body: { error: { message: `no simulator method ${method}` } } };
+  const rawArgs = (body as { args?: unknown } | undefined)?.args;
+  // JSON turns an omitted optional argument into null; the provider expects undefined.
+  const args = Array.isArray(rawArgs) ? rawArgs.map((arg: unknown) => (arg === null ? undefined : arg)) : [];
+  if (method === "findSentMessage" && args[0] && typeof args[0] === "object") {
+    const query = args[0] as { since: string | Date };
+    query.since = new Date(query.since);
+  }
+  if (method === "listCalls" && args[0] && typeof args[0] === "object") {
+    const query = args[0] as { startedAfter: string | Date };
+    query.startedAfter = new Date(query.startedAfter);
+  }
+  if (method === "listInboundMessages" && args[0] && typeof args[0] === "object") {
+    const query = args[0] as { sentAfter: string | Date };
+    query.sentAfter = new Date(query.sentAfter);
+  }
+  try {
+    const call = carrier[method as Method] as (...values: unknown[]) => Promise<unknown>;
+    const result = await call.apply(carrier, args);
+    if (method === "fetchRecording" && result) {
+      const audio = result as RecordingAudio;
+      return { status: 200, body: { result: { contentType: audio.contentType, base64: Buffer.from(audio.data).toString("base64") } } };
+    }
+    return { status: 200, body: result === undefined ? {} : { result } };
+  } catch (error) {
+    const failure: RpcError =
+      error instanceof TelephonyProviderError
+        ? { message: error.message, code: error.code, httpStatus: error.options.httpStatus, retryable: error.retryable }
+        : { message: (error as Error).message ?? String(error), retryable: true };
+    return { status: 502, body: { error: failure } };
+  }
+}
+
 /**
  * The owner's side: every provider method (telephony and texting registration) over HTTP.
  * Undefined unless the simulator is the provider outside production.
@@ -83,56 +124,35 @@ export function createSimulatorRpcRouter(provider: TelephonyProvider, options: {
   const carrier = provider;
   const router = Router();
   router.post(`${RPC_PREFIX}/:method`, express.json({ limit: "256kb" }), async (req, res) => {
-    const method = req.params.method as Method;
-    if (!METHODS.includes(method)) {
-      res.status(404).json({ error: { message: `no simulator method ${method}` } satisfies RpcError });
-      return;
-    }
-    const body = req.body as { args?: unknown };
-    // JSON turns an omitted optional argument into null; the provider expects undefined.
-    const args = Array.isArray(body.args) ? body.args.map((arg: unknown) => (arg === null ? undefined : arg)) : [];
-    if (method === "findSentMessage" && args[0] && typeof args[0] === "object") {
-      const query = args[0] as { since: string | Date };
-      query.since = new Date(query.since);
-    }
-    if (method === "listCalls" && args[0] && typeof args[0] === "object") {
-      const query = args[0] as { startedAfter: string | Date };
-      query.startedAfter = new Date(query.startedAfter);
-    }
-    if (method === "listInboundMessages" && args[0] && typeof args[0] === "object") {
-      const query = args[0] as { sentAfter: string | Date };
-      query.sentAfter = new Date(query.sentAfter);
-    }
-    try {
-      const call = carrier[method] as (...values: unknown[]) => Promise<unknown>;
-      const result = await call.apply(carrier, args);
-      if (method === "fetchRecording" && result) {
-        const audio = result as RecordingAudio;
-        res.json({ result: { contentType: audio.contentType, base64: Buffer.from(audio.data).toString("base64") } });
-        return;
-      }
-      res.json(result === undefined ? {} : { result });
-    } catch (error) {
-      const failure: RpcError =
-        error instanceof TelephonyProviderError
-          ? { message: error.message, code: error.code, httpStatus: error.options.httpStatus, retryable: error.retryable }
-          : { message: (error as Error).message ?? String(error), retryable: true };
-      res.status(502).json({ error: failure });
-    }
+    const answer = await answerSimulatorRpc(carrier, String(req.params.method), req.body);
+    res.status(answer.status).json(answer.body);
   });
   return router;
+}
+
+/** Sends one RPC (`method` and its JSON body) to the simulator's owner and resolves with its status and JSON text. */
+export type SimulatorRpcTransport = (method: string, body: string, timeoutMs: number) => Promise<PostReply>;
+
+/** The RPC over HTTP, to `/internal/simulator/<method>` at `baseUrl` (distributed mode's SIMULATOR_URL). */
+export function httpSimulatorTransport(baseUrl: string): SimulatorRpcTransport {
+  const base = baseUrl.replace(/\/$/, "");
+  return (method, body, timeoutMs) => postText(`${base}${RPC_PREFIX}/${method}`, { headers: { "content-type": "application/json" }, body, timeoutMs });
 }
 
 /** The other processes' side: the TelephonyProvider and TextingRegistrationProvider interfaces, answered by the owner's simulator. */
 export class RemoteSimulatorProvider implements TelephonyProvider, TextingRegistrationProvider {
   readonly kind = "simulator" as const;
-  private readonly baseUrl: string;
+  private readonly transport: SimulatorRpcTransport;
+  /** Where the simulator is, for errors: its base URL, or "thread" for `npm start`'s. */
+  private readonly where: string;
 
+  /** `target`: the owner's base URL (HTTP), or a transport of its own (the simulator thread's port). */
   constructor(
-    baseUrl: string,
+    target: string | { transport: SimulatorRpcTransport; where: string },
     private readonly timeoutMs = DEFAULT_TIMEOUT_MS,
   ) {
-    this.baseUrl = baseUrl.replace(/\/$/, "");
+    this.transport = typeof target === "string" ? httpSimulatorTransport(target) : target.transport;
+    this.where = typeof target === "string" ? `at ${target.replace(/\/$/, "")}` : target.where;
   }
 
   searchLocalNumbers(areaCode: string, options?: { country?: string; limit?: number }): Promise<AvailableNumber[]> {
@@ -228,13 +248,9 @@ export class RemoteSimulatorProvider implements TelephonyProvider, TextingRegist
   private async call<T>(method: Method, args: unknown[]): Promise<T> {
     let reply: PostReply;
     try {
-      reply = await postText(`${this.baseUrl}${RPC_PREFIX}/${method}`, {
-        headers: { "content-type": "application/json" },
-        body: JSON.stringify({ args }),
-        timeoutMs: this.timeoutMs,
-      });
+      reply = await this.transport(method, JSON.stringify({ args }), this.timeoutMs);
     } catch (error) {
-      throw new TelephonyProviderError(`carrier simulator at ${this.baseUrl} unreachable: ${(error as Error).message}`, { retryable: true, cause: error });
+      throw new TelephonyProviderError(`carrier simulator ${this.where} unreachable: ${(error as Error).message}`, { retryable: true, cause: error });
     }
     const answer = parseRpcAnswer<T>(reply.text);
     if (reply.status < 200 || reply.status >= 300 || answer.error) {

@@ -1,15 +1,16 @@
 // `npm start` runs the carrier simulator in a worker thread: measured at 40 calls/s, the
 // simulator signing and posting three status callbacks per text and journaling them on the
-// product's event loop cost 30-60% more main-thread CPU per call than the Twilio adapter. The
-// thread serves the simulator's HTTP surface on a loopback port; this process reaches it
-// through the RPC client distributed mode uses (RemoteSimulatorProvider) and forwards the dev
-// routes (/dev/simulator/*) to it.
+// product's event loop cost 30-60% more main-thread CPU per call than the Twilio adapter. This
+// process reaches it through the RPC client distributed mode uses (RemoteSimulatorProvider), on a
+// MessagePort instead of HTTP (simulator-thread-rpc.ts), and forwards the dev routes
+// (/dev/simulator/*) to the thread's loopback port.
 import { extname, join } from "node:path";
-import { Worker } from "node:worker_threads";
+import { MessageChannel, Worker } from "node:worker_threads";
 import { Router } from "express";
 import { jsonBody } from "@rebound/platform";
 import type { TelephonyProviderConfig } from "./create-telephony-provider";
 import { RemoteSimulatorProvider } from "./remote-simulator";
+import { simulatorPortTransport } from "./simulator-thread-rpc";
 import type { SimulatorThreadData } from "./simulator-thread-worker";
 
 export interface SimulatorThread {
@@ -28,9 +29,11 @@ const START_TIMEOUT_MS = 60_000;
 const SIMULATOR_THREAD_LIMITS = { maxYoungGenerationSizeMb: 16 };
 
 export async function startSimulatorThread(config: TelephonyProviderConfig, logLevel: SimulatorThreadData["logLevel"]): Promise<SimulatorThread> {
-  const data: SimulatorThreadData = { config, logLevel };
+  const rpc = new MessageChannel();
+  const data: SimulatorThreadData = { config, logLevel, rpcPort: rpc.port2 };
   const worker = new Worker(join(__dirname, `simulator-thread-worker${extname(__filename)}`), {
     workerData: data,
+    transferList: [rpc.port2],
     execArgv: extname(__filename) === ".ts" ? ["--require", require.resolve("tsx/cjs")] : [],
     resourceLimits: SIMULATOR_THREAD_LIMITS,
   });
@@ -46,14 +49,17 @@ export async function startSimulatorThread(config: TelephonyProviderConfig, logL
       reject(error);
     });
   }).catch(async (error: unknown) => {
+    rpc.port1.close();
     await worker.terminate();
     throw error;
   });
   const url = `http://127.0.0.1:${port}`;
+  const rpcClient = simulatorPortTransport(rpc.port1);
   return {
-    provider: new RemoteSimulatorProvider(url),
+    provider: new RemoteSimulatorProvider({ transport: rpcClient.transport, where: "thread" }),
     devRouter: forwardDevRoutes(url),
     close: async () => {
+      rpcClient.close();
       await new Promise<void>((resolve) => {
         const timer = setTimeout(resolve, 5_000);
         worker.once("message", () => {
