@@ -1,12 +1,11 @@
 import express from "express";
 import type { AddressInfo } from "node:net";
 import type { Server } from "node:http";
-import { createSilentLogger } from "@rebound/platform";
 import { TelephonyProviderError } from "@rebound/providers/telephony";
 import { WebhookReceiver } from "@rebound/testing/telephony";
 import { campaignContent, standardProfile } from "./a2p/a2p-test-fixtures";
-import { MemoryJournal } from "./carrier-journal";
-import { CarrierSimulator } from "./carrier-simulator";
+import type { CarrierSimulator } from "./carrier-simulator";
+import { simulatorPostingTo } from "./simulator-test-fixtures";
 import { createSimulatorRpcRouter, RemoteSimulatorProvider, remoteSimulatorFromEnv } from "./remote-simulator";
 
 describe("one carrier simulator for every process (/internal/simulator)", () => {
@@ -17,13 +16,7 @@ describe("one carrier simulator for every process (/internal/simulator)", () => 
 
   beforeEach(async () => {
     receiver = await new WebhookReceiver().start();
-    simulator = new CarrierSimulator({
-      authToken: "dev-auth-token",
-      publicBaseUrl: () => receiver.url,
-      journal: new MemoryJournal(),
-      logger: createSilentLogger(),
-      deliveryStepMs: 1,
-    });
+    simulator = simulatorPostingTo(receiver);
     const router = createSimulatorRpcRouter(simulator, { nodeEnv: "development" });
     if (!router) throw new Error("router expected");
     const app = express().use(router);

@@ -5,8 +5,8 @@ import { errorMiddleware } from "@rebound/platform";
 import { createSilentLogger } from "@rebound/platform";
 import { createTelephonyProvider } from "./create-telephony-provider";
 import { telephonyConfigSchema } from "@rebound/providers/telephony";
-import { MemoryJournal } from "./carrier-journal";
-import { CarrierSimulator } from "./carrier-simulator";
+import type { CarrierSimulator } from "./carrier-simulator";
+import { simulatorPostingTo } from "./simulator-test-fixtures";
 import { createSimulatorRouter } from "./simulator-router";
 import { WebhookReceiver } from "@rebound/testing/telephony";
 
@@ -17,13 +17,7 @@ describe("simulator dev surface (/dev/simulator)", () => {
 
   beforeEach(async () => {
     receiver = await new WebhookReceiver().start();
-    simulator = new CarrierSimulator({
-      authToken: "dev-auth-token",
-      publicBaseUrl: () => receiver.url,
-      journal: new MemoryJournal(),
-      logger: createSilentLogger(),
-      deliveryStepMs: 1,
-    });
+    simulator = simulatorPostingTo(receiver);
     const router = createSimulatorRouter(simulator, { nodeEnv: "development" });
     if (!router) throw new Error("router expected");
     app = express();

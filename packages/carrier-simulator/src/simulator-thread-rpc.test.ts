@@ -1,10 +1,9 @@
 import { MessageChannel, type MessagePort } from "node:worker_threads";
-import { createSilentLogger } from "@rebound/platform";
 import { TelephonyProviderError } from "@rebound/providers/telephony";
 import { WebhookReceiver } from "@rebound/testing/telephony";
 import { campaignContent, standardProfile } from "./a2p/a2p-test-fixtures";
-import { MemoryJournal } from "./carrier-journal";
-import { CarrierSimulator } from "./carrier-simulator";
+import type { CarrierSimulator } from "./carrier-simulator";
+import { simulatorPostingTo } from "./simulator-test-fixtures";
 import { RemoteSimulatorProvider } from "./remote-simulator";
 import { serveSimulatorRpc, simulatorPortTransport, type PortTransport } from "./simulator-thread-rpc";
 
@@ -17,13 +16,7 @@ describe("the provider RPC on the simulator thread's port (npm start)", () => {
 
   beforeEach(async () => {
     receiver = await new WebhookReceiver().start();
-    simulator = new CarrierSimulator({
-      authToken: "dev-auth-token",
-      publicBaseUrl: () => receiver.url,
-      journal: new MemoryJournal(),
-      logger: createSilentLogger(),
-      deliveryStepMs: 1,
-    });
+    simulator = simulatorPostingTo(receiver);
     channel = new MessageChannel();
     client = simulatorPortTransport(channel.port1);
     remote = new RemoteSimulatorProvider({ transport: client.transport, where: "thread" }, 1_000);
