@@ -25,7 +25,7 @@ import { join } from "node:path";
 import { Client } from "pg";
 import { parseAllDocuments } from "yaml";
 import { startKafkaMock, type KafkaMock } from "../tools/testing/src/kafka/start-kafka-mock";
-import { freePort } from "../tools/testing/src/owner-client";
+import { freePort, freePortRange } from "../tools/testing/src/free-port";
 import { startPrivatePostgres, type PrivatePostgres } from "../tools/testing/src/private-postgres";
 
 const repoRoot = join(__dirname, "..");
@@ -114,20 +114,6 @@ function deploymentTopics(): { name: string; partitions: number }[] {
     .map((document) => document.toJS() as { kind?: string; metadata: { name: string }; spec: { partitions: number } } | null)
     .filter((topic) => topic?.kind === "KafkaTopic")
     .map((topic) => ({ name: topic!.metadata.name, partitions: topic!.spec.partitions }));
-}
-
-/** The first of `count` consecutive free ports below the ephemeral range. */
-async function freePortRange(count: number): Promise<number> {
-  for (let attempt = 0; attempt < 50; attempt++) {
-    const base = 10_000 + Math.floor(Math.random() * 20_000);
-    const free = await Promise.all(Array.from({ length: count }, (_, offset) => isFree(base + offset)));
-    if (free.every(Boolean)) return base;
-  }
-  throw new Error(`no ${count} consecutive free ports found`);
-}
-
-async function isFree(port: number): Promise<boolean> {
-  return !(await accepts(port));
 }
 
 // ---------------------------------------------------------------------------------------------- Rebound

@@ -18,7 +18,7 @@ import { containerEngine, type ContainerEngine } from "../tools/testing/src/cont
 import { ensureLocalImage, type LocalImage } from "../tools/testing/src/containers/local-images";
 import { runPodmanHealthchecks } from "../tools/testing/src/containers/podman-healthchecks";
 import { buildServiceImages } from "../tools/testing/src/containers/service-images";
-import { freePort } from "../tools/testing/src/owner-client";
+import { freePort } from "../tools/testing/src/free-port";
 
 const exec = promisify(execFile);
 const repoRoot = join(__dirname, "..");

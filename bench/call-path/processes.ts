@@ -1,30 +1,10 @@
 import { spawn, type ChildProcess } from "node:child_process";
-import { createServer } from "node:net";
 import { join } from "node:path";
 
 export const repoRoot = join(__dirname, "..", "..");
 
 // The module alone, not @rebound/testing's index (which loads PGlite and kafkajs into the bench).
-export { freePort } from "../../tools/testing/src/owner-client";
-
-/** The first of `count` consecutive free ports (start:distributed puts its services on the ports after the gateway's). */
-export async function freePortRange(count: number): Promise<number> {
-  for (let attempt = 0; attempt < 50; attempt++) {
-    // Below Linux's ephemeral range (32768+), where outgoing connections and port-0 listeners land.
-    const base = 10_000 + Math.floor(Math.random() * 20_000);
-    const free = await Promise.all(Array.from({ length: count }, (_, offset) => isFree(base + offset)));
-    if (free.every(Boolean)) return base;
-  }
-  throw new Error(`no ${count} consecutive free ports found`);
-}
-
-function isFree(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const server = createServer();
-    server.once("error", () => resolve(false));
-    server.listen(port, "127.0.0.1", () => server.close(() => resolve(true)));
-  });
-}
+export { freePort, freePortRange } from "../../tools/testing/src/free-port";
 
 const children = new Set<ChildProcess>();
 let exitHooked = false;

@@ -5,6 +5,7 @@ export * from "./event-recorder";
 export * from "./fake-clock";
 export * from "./browser";
 export * from "./describe-if";
+export * from "./free-port";
 export * from "./owner-client";
 export * from "./raw-exchange";
 export * from "./texting-registration";

@@ -1,19 +1,6 @@
 // A business owner without a browser, against a running gateway: signs up through the public API
 // and keeps every cookie the gateway sets (the session's among them) between calls.
-import { createServer } from "node:net";
 import { registerUsTexting } from "./texting-registration";
-
-/** A port free on 127.0.0.1 right now. */
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === "object" && address ? address.port : 0));
-    });
-  });
-}
 
 /** The `name=value` pairs a response sets, merged into `jar` (a cleared cookie is dropped). */
 export function keepCookies(jar: Map<string, string>, res: Response): void {
