@@ -97,6 +97,12 @@ async function main(): Promise<number> {
     engine,
     built.map((image) => image.tag),
   );
+  // The builds leave their layers in dirty pages. Once, new PostgreSQL connections stalled past the services'
+  // 10 s connect timeout right after the stack came up (a 502 at the journey's sign-up; the same run again
+  // passed); the kernel writing those pages back then is the likeliest cause, so it writes them first.
+  const flushStarted = Date.now();
+  await exec("sync");
+  step(`the builds' writes flushed to disk (${((Date.now() - flushStarted) / 1000).toFixed(1)}s)`);
 
   const port = Number(process.env.REBOUND_HTTP_PORT ?? (await freePort()));
   const env = { ...engine.env, DOCKER_HOST: engine.dockerHost, REBOUND_HTTP_PORT: String(port) };
@@ -118,7 +124,7 @@ async function main(): Promise<number> {
         env,
       );
       step(`journey exited with ${exitCode}`);
-      if (exitCode !== 0) await run(compose[0]!, composeArgs("logs", "--tail", "60", "telephony", "messaging", "billing"), env);
+      if (exitCode !== 0) await run(compose[0]!, composeArgs("logs", "--tail", "60", "postgres", "telephony", "messaging", "billing"), env);
     }
     await printContainers(engine);
   } finally {
