@@ -1,8 +1,5 @@
-import { readFileSync } from "node:fs";
 import { createServer } from "node:net";
-import { freePort, freePortRange } from "./free-port";
-
-const ephemeralStart = Number(readFileSync("/proc/sys/net/ipv4/ip_local_port_range", "utf8").trim().split(/\s+/)[0]);
+import { EPHEMERAL_START as ephemeralStart, freePort, freePortRange } from "./free-port";
 
 describe("freePort", () => {
   it("draws ports below the kernel's ephemeral range, each one a server can then listen on", async () => {

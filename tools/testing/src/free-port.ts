@@ -10,20 +10,23 @@ const FALLBACK_EPHEMERAL_START = 32768;
 const LOWEST = 10_000;
 const ATTEMPTS = 50;
 
+/** Where the kernel's ephemeral range starts on this machine (32768 where /proc does not say). */
+export const EPHEMERAL_START = ephemeralRangeStart();
+
 /** A port free on 127.0.0.1 right now, outside the kernel's ephemeral range where it can be. */
 export async function freePort(): Promise<number> {
-  return ephemeralRangeStart() - LOWEST >= 1_000 ? freePortRange(1) : listenOnce(0);
+  return EPHEMERAL_START - LOWEST >= 1_000 ? freePortRange(1) : listenOnce(0);
 }
 
 /** The first of `count` consecutive ports free on 127.0.0.1 below the ephemeral range (start:distributed puts its services on the ports after the gateway's). */
 export async function freePortRange(count: number): Promise<number> {
-  const span = ephemeralRangeStart() - LOWEST - count;
+  const span = EPHEMERAL_START - LOWEST - count;
   for (let attempt = 0; span > 0 && attempt < ATTEMPTS; attempt++) {
     const base = LOWEST + Math.floor(Math.random() * span);
     const free = await Promise.all(Array.from({ length: count }, (_, offset) => canListen(base + offset)));
     if (free.every(Boolean)) return base;
   }
-  throw new Error(`no ${count} consecutive free ports found below ${ephemeralRangeStart()}`);
+  throw new Error(`no ${count} consecutive free ports found below ${EPHEMERAL_START}`);
 }
 
 function ephemeralRangeStart(): number {
@@ -44,7 +47,7 @@ async function canListen(port: number): Promise<boolean> {
   }
 }
 
-/** Listens on `port` (0: any) on 127.0.0.1, closes, and resolves the port it had. */
+/** Listens on `port` (0: the kernel picks one) on 127.0.0.1, closes, and resolves the port it had. */
 function listenOnce(port: number): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
