@@ -1,6 +1,8 @@
 import { loadConfig, type PlatformRuntime, type ServiceDefinition } from "@rebound/platform";
 import { assertGatewayProductionSafe, gatewayConfigSchema, type GatewayConfig } from "./config";
-import { createRateLimiters, type RateLimitName, type RateLimitSetting } from "./edge/rate-limits";
+import { createRateLimiters, DEFAULT_RATE_LIMITS, type RateLimitName, type RateLimitSetting } from "./edge/rate-limits";
+import { pageSecurityHeaders } from "./edge/security-headers";
+import { statusCallbackEarlyAnswer } from "./edge/status-callback-early-answer";
 import type { GatewayDeps } from "./gateway-deps";
 import { createGatewayRouter } from "./http/gateway-router";
 import { createBillingClient, type BillingClient } from "./identity/billing-client";
@@ -57,26 +59,43 @@ export function createGatewayService(runtime: PlatformRuntime, serviceDeps: Gate
     clock: runtime.clock,
     logger,
   };
+  const twilioKeys = createTwilioKeyResolver({
+    // Without TWILIO_ACCOUNT_SID the carrier simulator's main account signs with the dev token.
+    mainAccountSid: config.TWILIO_ACCOUNT_SID ?? SIMULATOR_MAIN_ACCOUNT_SID,
+    mainAuthToken: config.TWILIO_AUTH_TOKEN,
+    // With Twilio, an account that is not ours is refused; with the simulator, its main (dev) token checks it.
+    unknownAccounts: config.TWILIO_ACCOUNT_SID ? "refuse" : "main",
+    fetchKey: serviceDeps.webhookKeys ?? createWebhookKeyClient(links.get("telephony"), INTERNAL_AUTH_SECRET),
+  });
   const router = createGatewayRouter(deps, {
     publicBaseUrl: PUBLIC_BASE_URL,
     internalSecret: INTERNAL_AUTH_SECRET,
     allowedOrigins: config.ALLOWED_ORIGINS,
     loopbackOriginAliases: runtime.config.NODE_ENV !== "production",
-    twilioKeys: createTwilioKeyResolver({
-      // Without TWILIO_ACCOUNT_SID the carrier simulator's main account signs with the dev token.
-      mainAccountSid: config.TWILIO_ACCOUNT_SID ?? SIMULATOR_MAIN_ACCOUNT_SID,
-      mainAuthToken: config.TWILIO_AUTH_TOKEN,
-      // With Twilio, an account that is not ours is refused; with the simulator, its main (dev) token checks it.
-      unknownAccounts: config.TWILIO_ACCOUNT_SID ? "refuse" : "main",
-      fetchKey: serviceDeps.webhookKeys ?? createWebhookKeyClient(links.get("telephony"), INTERNAL_AUTH_SECRET),
-    }),
+    twilioKeys,
     session: { secret: config.SESSION_SECRET, maxAgeMs: config.SESSION_MAX_AGE_DAYS * 24 * 60 * 60_000 },
     links,
   });
 
+  // The early answer waits for the webhook limit without the express path's budget for a slow store: only a
+  // limit counted in memory (the default) is certain to answer at once.
+  const webhookLimitInMemory = (serviceDeps.rateLimits?.webhookIp ?? DEFAULT_RATE_LIMITS.webhookIp).perReplica ?? DEFAULT_RATE_LIMITS.webhookIp.perReplica;
+  const earlyAnswers = webhookLimitInMemory
+    ? [
+        statusCallbackEarlyAnswer({
+          keys: twilioKeys,
+          publicBaseUrl: PUBLIC_BASE_URL,
+          limiter: deps.limits.webhookIp,
+          headers: pageSecurityHeaders(PUBLIC_BASE_URL),
+          logger,
+        }),
+      ]
+    : [];
+
   return {
     name: "gateway",
     router,
+    earlyAnswers,
     consumers: [onUserProfileChangedHandler(deps)],
     jobs: [pruneSessionsJob(sessions, runtime.clock, logger)],
   };

@@ -6,6 +6,7 @@ export * from "./errors/app-error";
 export * from "./logging/logger";
 export * from "./logging/request-context";
 export * from "./http/create-http-app";
+export * from "./http/early-answer";
 export * from "./http/error-middleware";
 export * from "./http/form-body";
 export * from "./http/http-server";

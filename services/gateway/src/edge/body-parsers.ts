@@ -14,5 +14,7 @@ const keepRaw = (req: IncomingMessage, _res: unknown, buffer: Buffer) => {
 /** JSON for /api, with a size limit (413 beyond it), valid UTF-8, bounded nesting and safe text (400 otherwise). */
 export const apiJsonBody = jsonBody({ limit: "100kb", verify: keepRaw });
 
+export const TWILIO_FORM_LIMIT_BYTES = 64 * 1024;
+
 /** Twilio posts form-encoded webhooks; the parsed form is what the signature covers. */
-export const twilioFormBody = formBody({ limitBytes: 64 * 1024, verify: keepRaw });
+export const twilioFormBody = formBody({ limitBytes: TWILIO_FORM_LIMIT_BYTES, verify: keepRaw });

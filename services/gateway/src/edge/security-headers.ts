@@ -8,7 +8,12 @@ import type { RequestHandler } from "express";
  * styles only) and the card provider's payment element (Stripe's documented hosts).
  */
 export function securityHeaders(publicBaseUrl: string): RequestHandler {
-  return setting(headersSetBy(helmetFor(publicBaseUrl)));
+  return setting(pageSecurityHeaders(publicBaseUrl));
+}
+
+/** The page headers securityHeaders sets, for an answer that does not pass through express (early answers). */
+export function pageSecurityHeaders(publicBaseUrl: string): [string, string][] {
+  return headersSetBy(helmetFor(publicBaseUrl));
 }
 
 /**

@@ -32,7 +32,7 @@ export interface Route {
  * An SMS status callback whose status changes nothing (accepted, queued, sending, sent: two of a
  * text's three callbacks). One without a status still goes through: messaging logs it.
  */
-function statusCallbackWithoutNews(body: unknown): boolean {
+export function statusCallbackWithoutNews(body: unknown): boolean {
   const status = (body as { MessageStatus?: unknown } | undefined)?.MessageStatus;
   return typeof status === "string" && status.trim() !== "" && !smsStatusCallbackCarriesNews(status);
 }

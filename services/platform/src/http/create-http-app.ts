@@ -1,9 +1,9 @@
 import express, { type Express, type RequestHandler } from "express";
-import { randomUUID } from "node:crypto";
 import type { Logger } from "../logging/logger";
 import { runWithRequestContext } from "../logging/request-context";
 import { errorMiddleware, notFoundHandler } from "./error-middleware";
 import { httpRequestDuration, metricsRegistry } from "./metrics";
+import { requestIdFor } from "./request-id";
 
 export type ReadinessCheck = () => Promise<boolean>;
 
@@ -61,8 +61,6 @@ export function createMetricsApp(): Express {
   return app;
 }
 
-const REQUEST_ID = /^[\w.:-]{1,128}$/;
-
 const OPERATIONAL_PATH_MAX_LENGTH = "/metrics/".length;
 
 /** The operational endpoint at this path, ignoring case and one trailing slash (as express's routes match). */
@@ -96,8 +94,7 @@ export function createHttpApp(options: HttpAppOptions): Express {
   // endpoints (GET or HEAD, matched as express matches a route). Each express layer a request
   // passes costs allocations of its own, and every request passed these four.
   app.use((req, res, next) => {
-    const incoming = req.header("x-request-id");
-    const requestId = incoming && REQUEST_ID.test(incoming) ? incoming : randomUUID();
+    const requestId = requestIdFor(req.headers["x-request-id"]);
     res.setHeader("x-request-id", requestId);
     const stopTimer = httpRequestDuration.startTimer({ method: req.method });
     const endpoint = req.method === "GET" || req.method === "HEAD" ? operationalEndpoint(operational, req.path) : undefined;

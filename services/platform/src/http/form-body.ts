@@ -9,7 +9,7 @@
 // (as qs makes it), a body over the limit or with more than PARAMETER_LIMIT fields is a 413, a charset other
 // than UTF-8 or a compressed body is a 415 (Twilio sends neither), a body cut short is a 400. Another content
 // type is left unread (req.body stays unset), as body-parser leaves it.
-import type { IncomingMessage, ServerResponse } from "node:http";
+import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from "node:http";
 import type { RequestHandler } from "express";
 
 /** body-parser's default limits: 100 kB and 1,000 fields. */
@@ -57,6 +57,38 @@ export function parseForm(text: string): Record<string, FormValue> {
   return form;
 }
 
+/**
+ * Where an early answer (early-answer.ts) leaves a body it read before handing the request to the app:
+ * formBody takes these bytes as the body, with every check it makes of bytes it reads itself.
+ */
+export const PRE_READ_BODY = Symbol("rebound.preReadBody");
+
+type WithPreReadBody = { [PRE_READ_BODY]?: Buffer };
+
+/**
+ * A body formBody reads without objection: a UTF-8 urlencoded form, not compressed, with a Content-Length
+ * within `limitBytes` (what an early answer may read whole and still hand on).
+ */
+export function isPlainFormWithin(headers: IncomingHttpHeaders, limitBytes: number): boolean {
+  const contentType = headers["content-type"];
+  const length = headers["content-length"];
+  if (!contentType || !isForm(contentType) || length === undefined || headers["transfer-encoding"] !== undefined) return false;
+  const charset = charsetOf(contentType);
+  if (charset !== undefined && charset !== "utf-8" && charset !== "utf8") return false;
+  if (headers["content-encoding"] !== undefined && headers["content-encoding"].toLowerCase() !== "identity") return false;
+  return Number(length) <= limitBytes;
+}
+
+/** The whole body of a request (node ends it at its Content-Length); rejects when the client goes away first. */
+export function readWholeBody(req: IncomingMessage): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    req.on("data", (chunk: Buffer) => chunks.push(chunk));
+    req.on("end", () => resolve(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks)));
+    req.on("error", reject);
+  });
+}
+
 /** Parses an urlencoded body into req.body; other requests pass through untouched. */
 export function formBody(options: FormBodyOptions = {}): RequestHandler {
   const limit = options.limitBytes ?? DEFAULT_LIMIT_BYTES;
@@ -75,6 +107,7 @@ export function formBody(options: FormBodyOptions = {}): RequestHandler {
     const chunks: Buffer[] = [];
     let received = 0;
     let done = false;
+    const preRead = (req as WithPreReadBody)[PRE_READ_BODY];
     // Listeners stay on a finished request (it is about to be dropped): removing them cost more than they do.
     const finish = (error?: unknown) => {
       if (done) return;
@@ -94,6 +127,12 @@ export function formBody(options: FormBodyOptions = {}): RequestHandler {
         next(parseError);
       }
     };
+    if (preRead) {
+      received = preRead.length;
+      if (received > limit) return finish(new BodyError(413, "entity.too.large", "request entity too large"));
+      chunks.push(preRead);
+      return finish();
+    }
     req.on("data", (chunk: Buffer) => {
       if (done) return;
       received += chunk.length;

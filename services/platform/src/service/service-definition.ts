@@ -1,5 +1,6 @@
 import type { RequestHandler } from "express";
 import type { ConsumerDefinition } from "../consumer/event-handlers";
+import type { EarlyAnswer } from "../http/early-answer";
 import type { JobDefinition } from "../jobs/job";
 
 /** What a service contributes to a process: `create<Name>Service(deps)` returns one. */
@@ -7,6 +8,8 @@ export interface ServiceDefinition {
   name: string;
   /** Express router (or handler) with full public paths (/api/..., /webhooks/...); the gateway's route table points here. */
   router?: RequestHandler;
+  /** Requests answered on node's server before express (http/early-answer.ts); only the process's mounted edge has any. */
+  earlyAnswers?: EarlyAnswer[];
   consumers: ConsumerDefinition[];
   jobs: JobDefinition[];
   /** Runs before traffic: e.g. loads in-memory read models. */

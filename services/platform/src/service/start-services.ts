@@ -2,6 +2,7 @@ import type { Express, RequestHandler } from "express";
 import type { Subscription } from "../bus/event-bus";
 import { subscribeConsumer, DEFAULT_RETRY_POLICY } from "../consumer/subscribe-consumer";
 import { createHttpApp, createMetricsApp } from "../http/create-http-app";
+import { withEarlyAnswers } from "../http/early-answer";
 import { startHttpServer } from "../http/http-server";
 import { startJobs, type JobDefinition } from "../jobs/job";
 import type { PlatformRuntime } from "./platform-runtime";
@@ -66,7 +67,8 @@ export async function startServices(runtime: PlatformRuntime, services: ServiceD
   const app = createHttpApp({ logger, readiness, mount: http.mount, notFound: http.notFound, metrics: metricsOnMain, trustProxy: TRUST_PROXY });
   const { HTTP_HEADERS_TIMEOUT_MS, HTTP_REQUEST_TIMEOUT_MS, HTTP_KEEP_ALIVE_TIMEOUT_MS } = runtime.config;
   const timeouts = { headersTimeoutMs: HTTP_HEADERS_TIMEOUT_MS, requestTimeoutMs: HTTP_REQUEST_TIMEOUT_MS, keepAliveTimeoutMs: HTTP_KEEP_ALIVE_TIMEOUT_MS };
-  const server = await startHttpServer(app, http.port, http.host, timeouts);
+  const earlyAnswers = services.flatMap((service) => service.earlyAnswers ?? []);
+  const server = await startHttpServer(withEarlyAnswers(app, earlyAnswers, logger), http.port, http.host, timeouts);
   const metricsServer = METRICS_PORT === undefined ? undefined : await startHttpServer(createMetricsApp(), METRICS_PORT, http.host, timeouts);
   if (METRICS_PORT === undefined && !metricsOnMain) logger.warn("METRICS_PORT is unset: /metrics is not served (production keeps it off the public port)");
 
