@@ -2,7 +2,7 @@ import type { RequestHandler } from "express";
 import type { Logger } from "@rebound/platform";
 
 /** A quiet request slower than this is logged at info all the same. */
-const SLOW_REQUEST_MS = 1_000;
+export const SLOW_REQUEST_MS = 1_000;
 
 export interface AccessLogOptions {
   /**

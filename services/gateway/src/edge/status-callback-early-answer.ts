@@ -12,6 +12,7 @@ import {
 } from "@rebound/platform";
 import { statusCallbackWithoutNews } from "../routing/route-table";
 import type { TwilioKeyResolver } from "../webhook-signature/twilio-key-resolver";
+import { SLOW_REQUEST_MS } from "./access-log";
 import { TWILIO_FORM_LIMIT_BYTES } from "./body-parsers";
 
 const STATUS_PATH = "/webhooks/twilio/status";
@@ -40,6 +41,7 @@ export function statusCallbackEarlyAnswer(options: StatusCallbackEarlyAnswerOpti
   return {
     matches: (req) => req.method === "POST" && req.url === STATUS_PATH,
     async take(req, res, context) {
+      const started = process.hrtime.bigint();
       const signature = req.headers["x-twilio-signature"];
       if (typeof signature !== "string" || req.headers[INTERNAL_USER_HEADER] !== undefined || !isPlainFormWithin(req.headers, TWILIO_FORM_LIMIT_BYTES)) {
         return context.toApp();
@@ -55,7 +57,11 @@ export function statusCallbackEarlyAnswer(options: StatusCallbackEarlyAnswerOpti
       if (token === undefined || !validateRequest(token, signature, signedUrl, form)) return context.toApp();
       for (const [name, value] of headers) res.setHeader(name, value);
       context.answerEmpty(204);
-      if (debug) logger.debug({ requestId: context.requestId, method: "POST", path: STATUS_PATH, status: 204 }, "request");
+      // As the access log does: quiet at debug, at info when slow (a subaccount's key asked of telephony, say).
+      const durationMs = Number(process.hrtime.bigint() - started) / 1e6;
+      const line = { requestId: context.requestId, method: "POST", path: STATUS_PATH, status: 204, durationMs };
+      if (durationMs >= SLOW_REQUEST_MS) logger.info(line, "request");
+      else if (debug) logger.debug(line, "request");
     },
   };
 }

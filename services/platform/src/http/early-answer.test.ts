@@ -20,7 +20,9 @@ const earlyWhenAsked: EarlyAnswer = {
 
 async function unmatchedCount(status: string): Promise<number> {
   const metric = await metricsRegistry.getSingleMetric("http_request_duration_seconds")?.get();
-  const sample = metric?.values.find(
+  // A histogram's values carry the name of the series they belong to (_bucket, _sum, _count).
+  const values = (metric?.values ?? []) as { metricName?: string; labels: Record<string, string | number>; value: number }[];
+  const sample = values.find(
     (value) => value.metricName === "http_request_duration_seconds_count" && value.labels.route === "unmatched" && value.labels.status === status,
   );
   return sample?.value ?? 0;
