@@ -32,7 +32,8 @@ export interface StatusCallbackEarlyAnswerOptions {
  * three) answered 204 on node's server, with the checks the express path makes (the webhook limit,
  * the form, Twilio's signature) and its headers. Anything else (a status with news, a forged or
  * refused callback, a form formBody would object to, a query string) goes to the app, with the body
- * read here under PRE_READ_BODY: the app's answer is the one it gives without this.
+ * read here under PRE_READ_BODY: the app's answer is the one it gives without this. A callback the
+ * limit allowed here and the signature refused is counted again there (a forger's flood is refused sooner).
  */
 export function statusCallbackEarlyAnswer(options: StatusCallbackEarlyAnswerOptions): EarlyAnswer {
   const { keys, limiter, headers, logger } = options;

@@ -67,7 +67,8 @@ export function withEarlyAnswers(app: Express, answers: EarlyAnswer[], logger: L
     };
     runWithRequestContext({ requestId }, () => {
       answer.take(req, res, context).catch((error: unknown) => {
-        // Only reading the body rejects (the client went away): nothing is left for the app to read.
+        // A take that fails before it answered or handed on (the client went away while its body was read,
+        // say): what it read is gone, so the app cannot answer instead.
         logger.debug({ err: error, requestId }, "early answer: the request could not be read");
         context.answerEmpty(400);
       });
