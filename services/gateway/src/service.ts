@@ -1,6 +1,6 @@
 import { loadConfig, type PlatformRuntime, type ServiceDefinition } from "@rebound/platform";
 import { assertGatewayProductionSafe, gatewayConfigSchema, type GatewayConfig } from "./config";
-import { createRateLimiters, DEFAULT_RATE_LIMITS, type RateLimitName, type RateLimitSetting } from "./edge/rate-limits";
+import { createRateLimiters, rateLimitSetting, type RateLimitName, type RateLimitSetting } from "./edge/rate-limits";
 import { pageSecurityHeaders } from "./edge/security-headers";
 import { statusCallbackEarlyAnswer } from "./edge/status-callback-early-answer";
 import type { GatewayDeps } from "./gateway-deps";
@@ -79,8 +79,7 @@ export function createGatewayService(runtime: PlatformRuntime, serviceDeps: Gate
 
   // The early answer waits for the webhook limit without the express path's budget for a slow store: only a
   // limit counted in memory (the default) is certain to answer at once.
-  const webhookLimitInMemory = (serviceDeps.rateLimits?.webhookIp ?? DEFAULT_RATE_LIMITS.webhookIp).perReplica ?? DEFAULT_RATE_LIMITS.webhookIp.perReplica;
-  const earlyAnswers = webhookLimitInMemory
+  const earlyAnswers = rateLimitSetting("webhookIp", serviceDeps.rateLimits).perReplica
     ? [
         statusCallbackEarlyAnswer({
           keys: twilioKeys,

@@ -51,14 +51,20 @@ export const DEFAULT_RATE_LIMITS: Record<RateLimitName, RateLimitSetting> = {
 
 export type RateLimiters = Record<RateLimitName, RateLimiter>;
 
+/** A limit's setting: the override when given (counted where the default is unless it says), else the default. */
+export function rateLimitSetting(name: RateLimitName, overrides: Partial<Record<RateLimitName, RateLimitSetting>> = {}): RateLimitSetting {
+  const defaults = DEFAULT_RATE_LIMITS[name];
+  return { perReplica: defaults.perReplica, ...(overrides[name] ?? defaults) };
+}
+
 export function createRateLimiters(
   factory: RateLimiterFactory,
   overrides: Partial<Record<RateLimitName, RateLimitSetting>> = {},
   prefix = "gateway",
 ): RateLimiters {
   const inMemory = new MemoryRateLimiterFactory();
-  const entries = Object.entries(DEFAULT_RATE_LIMITS).map(([name, defaults]) => {
-    const { perReplica, ...setting }: RateLimitSetting = { perReplica: defaults.perReplica, ...(overrides[name as RateLimitName] ?? defaults) };
+  const entries = (Object.keys(DEFAULT_RATE_LIMITS) as RateLimitName[]).map((name) => {
+    const { perReplica, ...setting } = rateLimitSetting(name, overrides);
     return [name, (perReplica ? inMemory : factory).create({ name: `${prefix}:${name}`, ...setting })] as const;
   });
   return Object.fromEntries(entries) as RateLimiters;

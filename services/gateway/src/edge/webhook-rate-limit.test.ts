@@ -1,6 +1,6 @@
 import { AppError, createSilentLogger, type RateLimiter } from "@rebound/platform";
 import type { Request, Response } from "express";
-import { limitWebhooksBy, WEBHOOK_LIMIT_BUDGET_MS } from "./rate-limits";
+import { DEFAULT_RATE_LIMITS, limitWebhooksBy, rateLimitSetting, WEBHOOK_LIMIT_BUDGET_MS } from "./rate-limits";
 
 const limiter = (consume: RateLimiter["consume"]): RateLimiter => ({ consume, reset: async () => undefined, peek: async () => 0 });
 const req = { path: "/webhooks/twilio/voice" } as Request;
@@ -43,5 +43,14 @@ describe("the webhook rate limit (fails open)", () => {
     const started = Date.now();
     expect(await run(() => new Promise(() => undefined))).toEqual({ next: true });
     expect(Date.now() - started).toBeGreaterThanOrEqual(WEBHOOK_LIMIT_BUDGET_MS - 20);
+  });
+});
+
+describe("a limit's setting", () => {
+  it("is the default without an override, the override with it, counted where the default is unless the override says", () => {
+    expect(rateLimitSetting("webhookIp")).toEqual(DEFAULT_RATE_LIMITS.webhookIp);
+    expect(rateLimitSetting("webhookIp", { webhookIp: { points: 3, durationSeconds: 60 } })).toEqual({ points: 3, durationSeconds: 60, perReplica: true });
+    expect(rateLimitSetting("webhookIp", { webhookIp: { points: 3, durationSeconds: 60, perReplica: false } }).perReplica).toBe(false);
+    expect(rateLimitSetting("loginIp", { webhookIp: { points: 3, durationSeconds: 60 } })).toEqual({ ...DEFAULT_RATE_LIMITS.loginIp, perReplica: undefined });
   });
 });

@@ -8,7 +8,7 @@ export interface ServiceDefinition {
   name: string;
   /** Express router (or handler) with full public paths (/api/..., /webhooks/...); the gateway's route table points here. */
   router?: RequestHandler;
-  /** Requests answered on node's server before express (http/early-answer.ts); only the process's mounted edge has any. */
+  /** Requests answered on node's server before express (http/early-answer.ts); the gateway gives them, the other services none. */
   earlyAnswers?: EarlyAnswer[];
   consumers: ConsumerDefinition[];
   jobs: JobDefinition[];
